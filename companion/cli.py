@@ -1,0 +1,84 @@
+"""`companion serve` and `companion replay`."""
+
+import argparse
+import json
+import signal
+import socket
+import sys
+
+
+def lan_address() -> str:
+    """The address other devices on this Wi-Fi can reach (no packet is sent)."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        s.connect(("10.255.255.255", 1))
+        return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        s.close()
+
+
+def serve(args):
+    import segno
+    from werkzeug.serving import make_server
+
+    from .web import create_app
+
+    app = create_app(args.db)
+    ssl = (args.cert, args.key) if args.cert and args.key else None
+    scheme = "https" if ssl else "http"
+    host = lan_address() if args.host in ("0.0.0.0", "::") else args.host
+    url = f"{scheme}://{host}:{args.port}/"
+    server = make_server(args.host, args.port, app, threaded=True, ssl_context=ssl)
+    print(f"\nThe table companion is running. On this Wi-Fi, open:\n\n    {url}\n", flush=True)
+    if sys.stdout.isatty() or args.qr:
+        segno.make(url, error="l").terminal(compact=True)
+    if not ssl:
+        print("Plain HTTP: installing the app and keeping screens awake need HTTPS (see README).", flush=True)
+    print("Stop with Ctrl+C; every acknowledged action is already saved.", flush=True)
+
+    def stop(*_):
+        app.extensions["hub"].close_all()  # 1012: the pages come back by themselves
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        app.extensions["hub"].close_all()
+    finally:
+        server.server_close()
+
+
+def replay(args):
+    """Fold a table's log again from the store and print the state it reaches."""
+    from .store import Store
+    from .tables import Tables
+
+    table = Tables(Store(args.db)).get(args.code)
+    print(json.dumps({"code": table.code, "game": table.game, "version": table.version, "state": table.state},
+                     indent=2))
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="companion", description="The table companion.")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    s = sub.add_parser("serve", help="start the server")
+    s.add_argument("--host", default="0.0.0.0")
+    s.add_argument("--port", type=int, default=8000)
+    s.add_argument("--db", default="companion.db")
+    s.add_argument("--cert")
+    s.add_argument("--key")
+    s.add_argument("--qr", action="store_true", help="print the QR code even when not on a terminal")
+    s.set_defaults(fn=serve)
+    r = sub.add_parser("replay", help="print a table's state, folded from its log")
+    r.add_argument("code")
+    r.add_argument("--db", default="companion.db")
+    r.set_defaults(fn=replay)
+    args = p.parse_args(argv)
+    args.fn(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""The engine: plain data and pure functions. No Flask, no I/O."""

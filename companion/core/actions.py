@@ -1,0 +1,77 @@
+"""Action validation: every action, from a tap or a script, passes one pydantic model.
+
+The same models produce the OpenAPI document, so the contract and the check cannot drift.
+"""
+
+from functools import lru_cache
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from .errors import BadInput
+
+MEMO_MAX = 2000
+NAME_MAX = 40
+
+
+class Action(BaseModel):
+    """Base of every action: unknown fields are refused, so a typo is never silently ignored."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+    expected_version: int | None = Field(default=None, description="Refuse with 409 if the table has moved on.")
+
+
+class Roll(Action):
+    """Roll dice on the server; every seat sees the result in `rolls`."""
+
+    type: Literal["roll"]
+    dice: str = Field(default="d6", max_length=10, description="d6, 2d6, d3 or NdM (up to 20 dice of up to 100 faces)")
+    purpose: str | None = Field(default=None, max_length=80, description="What the roll is for (shown in the log).")
+
+
+class Memo(Action):
+    """Keep private free text that only this seat sees."""
+
+    type: Literal["memo"]
+    text: str = Field(max_length=MEMO_MAX)
+
+
+COMMON = (Roll, Memo)
+
+Name = Annotated[str, Field(min_length=1, max_length=NAME_MAX)]
+
+
+@lru_cache(maxsize=None)
+def adapter(models: tuple) -> TypeAdapter:
+    union = Annotated[Union[models], Field(discriminator="type")]  # noqa: UP007
+    return TypeAdapter(union)
+
+
+def explain(err: ValidationError) -> str:
+    """The first problem of a validation error as one sentence."""
+    e = err.errors()[0]
+    where = ".".join(str(p) for p in e["loc"] if not (isinstance(p, str) and p[:1].isupper()))
+    kind = e["type"]
+    if kind == "union_tag_invalid":
+        return f"Unknown action type {e['input'].get('type')!r} for this game." if isinstance(e.get("input"), dict) else "Unknown action type."
+    if kind == "union_tag_not_found":
+        return "The action needs a 'type'."
+    if kind == "missing":
+        return f"The field '{where}' is missing."
+    if kind == "extra_forbidden":
+        return f"The field '{where}' is not part of this action."
+    msg = e["msg"].rstrip(".")
+    return f"The field '{where}' is wrong: {msg[0].lower() + msg[1:]}." if where else f"{msg}."
+
+
+def parse(models: tuple, body) -> dict:
+    """Validate a raw body against the game's actions; return the clean action as plain data."""
+    if not isinstance(body, dict):
+        raise BadInput("The action must be a JSON object with a 'type'.")
+    if not isinstance(body.get("type"), str):
+        raise BadInput("The action needs a 'type'.")
+    try:
+        model = adapter(models).validate_python(body)
+    except ValidationError as err:
+        raise BadInput(explain(err)) from None
+    return model.model_dump(mode="json", exclude={"expected_version"})

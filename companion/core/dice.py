@@ -1,0 +1,32 @@
+"""Dice drawn on the server. The faces are stored in the event, so a replay is exact."""
+
+import re
+import secrets
+
+from .errors import BadInput
+
+_SPEC = re.compile(r"^\s*(\d{0,2})\s*[dD]\s*(\d{1,3})\s*$")
+MAX_DICE, MAX_FACES = 20, 100
+
+
+def parse(spec: str) -> tuple[int, int]:
+    """'2d6' -> (2, 6). Refuses anything beyond 20 dice of 100 faces."""
+    m = _SPEC.match(spec or "")
+    if not m:
+        raise BadInput(f"'{spec}' is not a dice expression; write it like d6, 2d6 or 3d10.")
+    count, faces = int(m.group(1) or 1), int(m.group(2))
+    if not 1 <= count <= MAX_DICE:
+        raise BadInput(f"Roll between 1 and {MAX_DICE} dice at a time.")
+    if not 2 <= faces <= MAX_FACES:
+        raise BadInput(f"A die needs between 2 and {MAX_FACES} faces.")
+    return count, faces
+
+
+def normal(spec: str) -> str:
+    count, faces = parse(spec)
+    return f"{count}d{faces}"
+
+
+def roll(spec: str, rng=secrets.SystemRandom()) -> list[int]:
+    count, faces = parse(spec)
+    return [rng.randint(1, faces) for _ in range(count)]

@@ -1,0 +1,120 @@
+"""A table: a game id, options, seats and a versioned event log. State is a fold over the log.
+
+Events are plain dicts:
+  {"seq": n, "kind": "action", "seat": id, "action": {...}}     (random outcomes already inside)
+  {"seq": n, "kind": "undo", "seat": id, "undoes": m}
+The version is the number of events. Undo appends an event; nothing is ever deleted.
+"""
+
+import copy
+from dataclasses import dataclass, field
+
+from . import dice
+from .errors import Forbidden, RuleError
+
+HOST, PLAYER, DISPLAY = "host", "player", "display"
+ROLES = (HOST, PLAYER, DISPLAY)
+
+
+@dataclass(frozen=True)
+class Seat:
+    id: int
+    name: str
+    role: str
+    approved: bool = True
+
+    @property
+    def trusted(self) -> str:
+        """The role this seat acts and sees as: a pending seat counts as a display."""
+        return self.role if self.approved else DISPLAY
+
+
+@dataclass
+class Table:
+    code: str
+    game: str
+    options: dict
+    seats: dict[int, Seat] = field(default_factory=dict)
+    events: list[dict] = field(default_factory=list)
+    state: dict | None = None
+
+    @property
+    def version(self) -> int:
+        return len(self.events)
+
+    def seat_named(self, name: str) -> Seat | None:
+        return next((s for s in self.seats.values() if s.name.casefold() == name.casefold()), None)
+
+
+def initial(module, options: dict) -> dict:
+    return {"game": module.setup(options), "rolls": [], "memos": {}}
+
+
+def step(module, state: dict, event: dict, seats: dict[int, Seat]) -> dict:
+    """Apply one action event to a state and return the new state (the old one is untouched)."""
+    action, seat = event["action"], seats[event["seat"]]
+    new = dict(state)
+    kind = action["type"]
+    if kind == "roll":
+        new["rolls"] = [*state["rolls"], roll_entry(event, seat)]
+    elif kind == "memo":
+        new["memos"] = {**state["memos"], str(seat.id): action["text"]}
+    else:
+        new["game"] = module.apply(copy.deepcopy(state["game"]), action, seat)
+    return new
+
+
+def roll_entry(event: dict, seat: Seat, taken_back: bool = False) -> dict:
+    a = event["action"]
+    return {"seq": event["seq"], "by": seat.name, "dice": a["dice"], "faces": a["faces"],
+            "total": sum(a["faces"]), "purpose": a.get("purpose"), "taken_back": taken_back}
+
+
+def undone(events: list[dict]) -> set[int]:
+    return {e["undoes"] for e in events if e["kind"] == "undo"}
+
+
+def fold(module, table: Table) -> dict:
+    """The state after every event: undone actions are skipped, undone rolls stay, marked."""
+    gone = undone(table.events)
+    state = initial(module, table.options)
+    for event in table.events:
+        if event["kind"] != "action":
+            continue
+        if event["seq"] in gone:
+            if event["action"]["type"] == "roll":
+                entry = roll_entry(event, table.seats[event["seat"]], taken_back=True)
+                state = {**state, "rolls": [*state["rolls"], entry]}
+            continue
+        state = step(module, state, event, table.seats)
+    return state
+
+
+def prepare(module, state: dict, action: dict, seat: Seat, rng) -> dict:
+    """Draw what chance decides (dice, deals) before the action is recorded."""
+    if action["type"] == "roll":
+        return {**action, "dice": dice.normal(action["dice"]), "faces": dice.roll(action["dice"], rng)}
+    hook = getattr(module, "prepare", None)
+    return hook(state["game"], action, seat, rng) if hook else action
+
+
+def is_private(module, action: dict) -> bool:
+    """A private action concerns its author alone (a memo, a player's own notes)."""
+    return action["type"] == "memo" or action["type"] in getattr(module, "PRIVATE", ())
+
+
+def undo_target(module, table: Table, seat: Seat) -> dict:
+    """The event an undo by this seat takes back: the last live action it may see.
+
+    Another seat's private actions are invisible to it, so they neither block nor get undone.
+    """
+    gone = undone(table.events)
+    for event in reversed(table.events):
+        if event["kind"] != "action" or event["seq"] in gone:
+            continue
+        if is_private(module, event["action"]) and event["seat"] != seat.id:
+            continue
+        if seat.trusted != HOST and event["seat"] != seat.id:
+            raise Forbidden("Only the host can take back another seat's action; yours is no longer the last.")
+        return event
+    raise RuleError("There is nothing to take back.")

@@ -1,0 +1,52 @@
+"""The one place that decides what a seat may see.
+
+Everything a seat receives (the JSON view, its page, its socket pushes, its log) is built from
+`view_for` and `log_for`. The raw log, undo stacks and the initial deal never leave the server.
+"""
+
+from .table import HOST, Seat, Table, is_private, undone
+
+
+def seats_public(table: Table) -> list[dict]:
+    return [{"seat": s.id, "name": s.name, "role": s.role, "approved": s.approved}
+            for s in sorted(table.seats.values(), key=lambda s: s.id)]
+
+
+def view_for(module, table: Table, seat: Seat) -> dict:
+    state = table.state
+    view = module.view(state["game"], seat)
+    view.update({
+        "rolls": state["rolls"],
+        "memo": state["memos"].get(str(seat.id), ""),
+        "seats": seats_public(table),
+    })
+    return view
+
+
+def log_for(module, table: Table, seat: Seat) -> list[dict]:
+    """The event log as this seat may see it: others' private actions are left out, and each
+    game may hide fields of its secret actions (the narrator's night choices, say)."""
+    gone = undone(table.events)
+    redact = getattr(module, "log_entry", None)
+    by_seq = {e["seq"]: e for e in table.events}
+    out = []
+    for e in table.events:
+        author = table.seats.get(e["seat"])
+        entry = {"seq": e["seq"], "kind": e["kind"], "by": author.name if author else None}
+        if e["kind"] == "undo":
+            target = by_seq[e["undoes"]]
+            if is_private(module, target["action"]) and target["seat"] != seat.id:
+                continue
+            entry["undoes"] = e["undoes"]
+        else:
+            action = e["action"]
+            if is_private(module, action) and e["seat"] != seat.id:
+                continue
+            if redact and seat.trusted != HOST and e["seat"] != seat.id:
+                action = redact(action, seat)
+                if action is None:
+                    continue
+            entry["action"] = action
+            entry["taken_back"] = e["seq"] in gone
+        out.append(entry)
+    return out

@@ -1,0 +1,24 @@
+"""Placeholder until this game's own issue lands: the shared parts (seats, dice, memo, undo) work."""
+
+from pydantic import BaseModel, ConfigDict
+
+ID = "gathering"
+TITLE = "Gathering of the Wicked"
+ACTIONS = ()
+PRIVATE = ()
+
+
+class Options(BaseModel):
+    model_config = ConfigDict(extra="allow", title="Options_gathering")
+
+
+def setup(options: dict) -> dict:
+    return {}
+
+
+def apply(state: dict, action: dict, seat) -> dict:
+    return state
+
+
+def view(state: dict, seat) -> dict:
+    return {}

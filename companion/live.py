@@ -1,0 +1,72 @@
+"""Who is connected to which table, and pushing each seat its own view.
+
+No Flask here: the web layer hands the hub a `render(table, seat) -> {region id: html}`.
+Each connection remembers what it last received and is sent only the regions that changed,
+so a push never clobbers a region the person is typing in unless that region changed.
+"""
+
+import threading
+
+GOING_AWAY_RESTART = 1012
+
+
+class Connection:
+    def __init__(self, ws, code: str, seat_id: int):
+        self.ws, self.code, self.seat_id = ws, code, seat_id
+        self.sent: dict[str, str] = {}
+        self.lock = threading.Lock()
+
+
+class Hub:
+    def __init__(self, tables, render):
+        self.tables, self.render = tables, render
+        self._conns: dict[str, set[Connection]] = {}
+        self._guard = threading.Lock()
+        tables.listeners.append(self.broadcast)
+
+    def add(self, conn: Connection):
+        with self._guard:
+            self._conns.setdefault(conn.code, set()).add(conn)
+        self.push(conn)  # the full view at once, on connect and on every reconnect
+
+    def remove(self, conn: Connection):
+        with self._guard:
+            self._conns.get(conn.code, set()).discard(conn)
+
+    def connections(self, code: str) -> list[Connection]:
+        with self._guard:
+            return list(self._conns.get(code, ()))
+
+    def count(self) -> int:
+        with self._guard:
+            return sum(len(c) for c in self._conns.values())
+
+    def broadcast(self, code: str):
+        """After a change: every socket of the table gets its own seat's current view."""
+        for conn in self.connections(code):
+            self.push(conn)
+
+    def push(self, conn: Connection):
+        table = self.tables.get(conn.code)
+        with conn.lock:
+            seat = table.seats[conn.seat_id]
+            regions = self.render(table, seat)
+            changed = [html for rid, html in regions.items() if conn.sent.get(rid) != html]
+            if not changed:
+                return
+            try:
+                conn.ws.send("\n".join(changed))
+            except Exception:  # the socket is gone; its handler will notice and clean up
+                self.remove(conn)
+                return
+            conn.sent.update(regions)
+
+    def close_all(self, code: int = GOING_AWAY_RESTART):
+        """On shutdown: close every socket with 1012 so the clients come back by themselves."""
+        with self._guard:
+            conns = [c for s in self._conns.values() for c in s]
+        for conn in conns:
+            try:
+                conn.ws.close(reason=code, message="The server is restarting.")
+            except Exception:
+                pass

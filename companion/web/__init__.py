@@ -1,0 +1,37 @@
+"""The Flask face of the engine: pages (htmx), the JSON API and the live socket."""
+
+import os
+from pathlib import Path
+
+from flask import Flask
+from flask_sock import Sock
+
+from ..live import Hub
+from ..store import Store
+from ..tables import Tables
+from . import api, pages, render, security, ws
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def create_app(db: str | None = None, rng=None) -> Flask:
+    app = Flask(__name__, template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"),
+                static_url_path="/static")
+    app.config.update(
+        MAX_CONTENT_LENGTH=64 * 1024,
+        SOCK_SERVER_OPTIONS={"ping_interval": 25},
+        TEMPLATES_AUTO_RELOAD=False,
+        JSON_SORT_KEYS=False,
+    )
+    app.json.sort_keys = False
+    store = Store(db or os.environ.get("COMPANION_DB", "companion.db"))
+    tables = Tables(store, rng=rng)
+    app.extensions["tables"] = tables
+    app.extensions["hub"] = Hub(tables, render.Renderer(app).regions)
+    app.extensions["limiter"] = security.Limiter()
+    security.install(app)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(pages.bp)
+    sock = Sock(app)
+    ws.install(sock)
+    return app

@@ -1,0 +1,99 @@
+"""The OpenAPI 3.1 document, generated from the same pydantic models that validate actions."""
+
+from functools import lru_cache
+
+from pydantic.json_schema import models_json_schema
+
+from .. import games
+from ..core.actions import COMMON
+
+ERR = {"type": "object", "required": ["error", "code"],
+       "properties": {"error": {"type": "string"}, "code": {"type": "string"}}}
+
+
+def _ref(name):
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema):
+    return {"content": {"application/json": {"schema": schema}}}
+
+
+def _errors(*codes):
+    text = {400: "Malformed input", 401: "No token, or not this table's", 403: "This seat may not do this",
+            404: "No such table", 409: "expected_version is stale", 422: "The rules forbid it now",
+            429: "Too many wrong codes"}
+    return {str(c): {"description": text[c], **_json(_ref("Error"))} for c in codes}
+
+
+@lru_cache(maxsize=1)
+def document() -> dict:
+    models = list(COMMON)
+    per_game = {}
+    for gid, module in games.all_games():
+        per_game[gid] = [m.__name__ for m in (*COMMON, *module.ACTIONS)]
+        models += [m for m in module.ACTIONS if m not in models]
+        models.append(module.Options)
+    _, defs = models_json_schema([(m, "validation") for m in models], ref_template="#/components/schemas/{model}")
+    schemas = dict(defs.get("$defs", {}))
+    schemas["Error"] = ERR
+    for gid, names in per_game.items():
+        schemas[f"Action_{gid}"] = {"oneOf": [_ref(n) for n in names],
+                                    "discriminator": {"propertyName": "type"},
+                                    "description": f"Every action of the game {gid}."}
+    any_action = {"oneOf": [_ref(f"Action_{g}") for g in per_game]}
+    bearer = [{"bearer": []}]
+    view = {"type": "object", "required": ["version", "view"],
+            "properties": {"version": {"type": "integer"}, "view": {"type": "object"}}}
+    code = [{"name": "code", "in": "path", "required": True, "schema": {"type": "string"}}]
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Table companion API", "version": "1.0.0",
+                 "description": "Every change is one action applied by the server to one table."},
+        "components": {"schemas": schemas, "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}},
+        "paths": {
+            "/api/tables": {"post": {
+                "summary": "Create a table; the answer is the host's seat.",
+                "requestBody": _json({"type": "object", "required": ["game"], "properties": {
+                    "game": {"enum": list(games.IDS)}, "options": {"oneOf": [_ref(m.__name__) for _, m in
+                                                                             [(g, games.get(g).Options) for g in games.IDS]]},
+                    "name": {"type": "string", "maxLength": 40}}}),
+                "responses": {"201": {"description": "Created", **_json({"type": "object", "properties": {
+                    "code": {"type": "string"}, "token": {"type": "string"}, "seat": {"type": "integer"},
+                    "url": {"type": "string"}}})}, **_errors(400, 422)}}},
+            "/api/tables/{code}/seats": {"post": {
+                "summary": "Join a table. With the host's token the seat is approved at once.",
+                "parameters": code,
+                "requestBody": _json({"type": "object", "required": ["name"], "properties": {
+                    "name": {"type": "string", "maxLength": 40}, "role": {"enum": ["player", "display"]}}}),
+                "responses": {"201": {"description": "Joined", **_json({"type": "object", "properties": {
+                    "seat": {"type": "integer"}, "token": {"type": "string"}, "approved": {"type": "boolean"}}})},
+                    **_errors(400, 401, 404, 422, 429)}}},
+            "/api/tables/{code}/seats/{seat}/approve": {"post": {
+                "summary": "Approve a pending seat (host only).", "security": bearer,
+                "parameters": code + [{"name": "seat", "in": "path", "required": True, "schema": {"type": "integer"}}],
+                "responses": {"200": {"description": "Approved"}, **_errors(401, 403, 404, 429)}}},
+            "/api/tables/{code}": {"get": {
+                "summary": "The table as this seat may see it.", "security": bearer, "parameters": code,
+                "responses": {"200": {"description": "The view", **_json({"type": "object", "properties": {
+                    "game": {"type": "string"}, "version": {"type": "integer"}, "you": {"type": "object"},
+                    "view": {"type": "object"}}})}, **_errors(401, 404, 429)}}},
+            "/api/tables/{code}/actions": {"post": {
+                "summary": "Apply one action.", "security": bearer, "parameters": code,
+                "requestBody": _json(any_action),
+                "responses": {"200": {"description": "Applied", **_json(view)},
+                              **_errors(400, 401, 403, 404, 409, 422, 429)}}},
+            "/api/tables/{code}/undo": {"post": {
+                "summary": "Take back the last action (host: any; others: their own while it is last).",
+                "security": bearer, "parameters": code,
+                "requestBody": _json({"type": "object", "properties": {"expected_version": {"type": "integer"}}}),
+                "responses": {"200": {"description": "Taken back", **_json(view)},
+                              **_errors(400, 401, 403, 404, 409, 422, 429)}}},
+            "/api/tables/{code}/log": {"get": {
+                "summary": "The event log as this seat may see it.", "security": bearer, "parameters": code,
+                "responses": {"200": {"description": "Events", **_json({"type": "object", "properties": {
+                    "events": {"type": "array", "items": {"type": "object"}}}})}, **_errors(401, 404, 429)}}},
+            "/api/openapi.json": {"get": {"summary": "This document.",
+                                          "responses": {"200": {"description": "OpenAPI 3.1"}}}},
+        },
+    }

@@ -1,0 +1,220 @@
+"""The htmx pages: home, join, and the table page for every role."""
+
+import io
+
+import segno
+from flask import (Blueprint, Response, current_app, make_response, redirect, render_template, request,
+                   send_from_directory)
+
+from .. import games
+from ..core.errors import Forbidden, NotFound, Refusal
+from ..tables import normal_code
+from . import forms
+from .render import context
+from .security import cookie_name, same_origin, token_for
+
+bp = Blueprint("pages", __name__)
+COOKIE_AGE = 60 * 60 * 24 * 30
+
+
+def tables():
+    return current_app.extensions["tables"]
+
+
+def hub():
+    return current_app.extensions["hub"]
+
+
+def htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+@bp.record_once
+def _register(state):
+    state.app.extensions["pages_error"] = error_page
+
+
+def error_page(message: str, status: int):
+    if htmx():
+        return render_template("_flash.html", message=message, kind="error"), status
+    return render_template("error.html", message=message, status=status), status
+
+
+@bp.before_request
+def guard():
+    if request.method == "POST" and not same_origin():
+        raise Forbidden("This request did not come from this app's own pages.")
+
+
+def with_cookie(resp, code, token):
+    resp.set_cookie(cookie_name(code), token, max_age=COOKIE_AGE, httponly=True, samesite="Lax",
+                    secure=request.is_secure, path="/")
+    return resp
+
+
+def join_url(code: str) -> str:
+    return f"{request.host_url}join/{code}"
+
+
+def seated(code: str):
+    """The table and this browser's seat, or None when it holds no seat there."""
+    limiter = current_app.extensions["limiter"]
+    who = request.remote_addr or "?"
+    limiter.check(who)
+    try:
+        table = tables().get(code)
+    except NotFound:
+        limiter.miss(who)
+        raise
+    token = token_for(table.code)
+    if not token:
+        return table, None
+    try:
+        return tables().authenticate(table.code, token)
+    except Refusal:
+        return table, None
+
+
+@bp.get("/")
+def home():
+    return render_template("home.html", games=games.all_games())
+
+
+@bp.post("/tables")
+def create():
+    table, seat, token = tables().create(request.form.get("game"), {}, request.form.get("name") or None)
+    return with_cookie(redirect(f"/tables/{table.code}", 303), table.code, token)
+
+
+@bp.get("/join")
+def join_by_code():
+    code = normal_code(request.args.get("code", ""))
+    if not code:
+        return redirect("/", 303)
+    return redirect(f"/join/{code}", 303)
+
+
+@bp.route("/join/<code>", methods=["GET", "POST"])
+def join(code):
+    table, seat = seated(normal_code(code))
+    if seat is not None:
+        return redirect(f"/tables/{table.code}", 303)
+    if request.method == "GET":
+        return render_template("join.html", table=table, game=games.get(table.game))
+    try:
+        seat, token = tables().join(table.code, request.form.get("name"), request.form.get("role", "player"))
+    except Refusal as err:
+        return render_template("join.html", table=table, game=games.get(table.game), error=err.message,
+                               name=request.form.get("name", "")), err.status
+    return with_cookie(redirect(f"/tables/{table.code}", 303), table.code, token)
+
+
+@bp.get("/tables/<code>/claim")
+def claim(code):
+    """A personal join link (from the host's QR): the token becomes this browser's cookie."""
+    token = request.args.get("t", "")
+    table, seat = tables().authenticate(normal_code(code), token)
+    return with_cookie(redirect(f"/tables/{table.code}", 303), table.code, token)
+
+
+@bp.get("/tables/<code>")
+def table_page(code):
+    table, seat = seated(normal_code(code))
+    if seat is None:
+        return redirect(f"/join/{table.code}", 303)
+    ctx = context(table, seat)
+    regions = current_app.extensions["hub"].render(table, seat, ctx)
+    return render_template("table.html", regions=regions, **ctx)
+
+
+@bp.get("/tables/<code>/qr.svg")
+def qr(code):
+    table = tables().get(normal_code(code))
+    return svg_qr(join_url(table.code))
+
+
+def svg_qr(text: str) -> Response:
+    buf = io.BytesIO()
+    segno.make(text, error="m").save(buf, kind="svg", scale=6, border=2, dark="#000", light="#fff",
+                                     xmldecl=False, svgns=True, title="Join code")
+    return Response(buf.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
+
+
+def seat_or_refuse(code: str):
+    table, seat = seated(normal_code(code))
+    if seat is None:
+        raise Forbidden("This browser holds no seat at this table; join it first.")
+    return table, seat
+
+
+def after_change(table, seat, message=None):
+    if not htmx():
+        return redirect(f"/tables/{table.code}", 303)
+    regions = hub().render(table, table.seats[seat.id])
+    flash = render_template("_flash.html", message=message, kind="ok")
+    return Response("\n".join([flash, *regions.values()]), mimetype="text/html")
+
+
+@bp.post("/tables/<code>/act")
+def act(code):
+    table, seat = seat_or_refuse(code)
+    tables().act(table.code, seat, forms.decode(request.form))
+    return after_change(table, seat)
+
+
+@bp.post("/tables/<code>/undo")
+def undo(code):
+    table, seat = seat_or_refuse(code)
+    tables().undo(table.code, seat, {})
+    return after_change(table, seat, "Taken back.")
+
+
+@bp.post("/tables/<code>/seats")
+def add_seat(code):
+    """The host adds a seat and shows its personal join QR code once."""
+    table, host = seat_or_refuse(code)
+    if host.trusted != "host":
+        raise Forbidden("Only the host can add a seat for someone else.")
+    seat, token = tables().join(table.code, request.form.get("name"), request.form.get("role", "player"), by=host)
+    link = f"{request.host_url}tables/{table.code}/claim?t={token}"
+    buf = io.BytesIO()
+    segno.make(link, error="m").save(buf, kind="svg", scale=5, border=2, dark="#000", light="#fff",
+                                     xmldecl=False, svgns=True, title=f"Join link for {seat.name}")
+    svg = buf.getvalue().decode()
+    if not htmx():
+        return redirect(f"/tables/{table.code}", 303)
+    regions = hub().render(table, host)
+    flash = render_template("_flash.html", kind="ok", qr_svg=svg, qr_name=seat.name, qr_link=link)
+    return Response("\n".join([flash, *regions.values()]), mimetype="text/html")
+
+
+@bp.post("/tables/<code>/seats/<int:seat_id>/approve")
+def approve(code, seat_id):
+    table, host = seat_or_refuse(code)
+    tables().approve(table.code, host, seat_id)
+    return after_change(table, host, "Approved.")
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    return send_from_directory(current_app.static_folder, "manifest.webmanifest",
+                               mimetype="application/manifest+json", max_age=3600)
+
+
+@bp.get("/sw.js")
+def service_worker():
+    resp = make_response(send_from_directory(current_app.static_folder, "js/sw.js", mimetype="text/javascript",
+                                             max_age=0))
+    resp.headers["Service-Worker-Allowed"] = "/"
+    resp.headers["Cache-Control"] = "no-cache"
+    return resp
+
+
+@bp.get("/offline")
+def offline():
+    return render_template("offline.html")
+
+
+@bp.get("/healthz")
+def healthz():
+    return {"ok": True, "sockets": hub().count()}

@@ -1,0 +1,32 @@
+"""GET /tables/{code}/ws: the live socket. Cookie (with an Origin check) or Bearer header."""
+
+from flask import current_app, request
+from simple_websocket import ConnectionClosed
+
+from ..core.errors import Refusal
+from ..live import Connection
+from .security import bearer, same_origin, token_for
+
+POLICY = 1008
+
+
+def install(sock):
+    @sock.route("/tables/<code>/ws")
+    def socket(ws, code):
+        tables, hub = current_app.extensions["tables"], current_app.extensions["hub"]
+        try:
+            if not bearer() and not same_origin():
+                raise Refusal("Wrong origin.")
+            table, seat = tables.authenticate(code.upper(), token_for(code.upper()))
+        except Refusal:
+            ws.close(reason=POLICY, message="Not a seat at this table.")
+            return
+        conn = Connection(ws, table.code, seat.id)
+        hub.add(conn)
+        try:
+            while True:
+                ws.receive()  # the page sends nothing we act on; this notices the socket closing
+        except ConnectionClosed:
+            pass
+        finally:
+            hub.remove(conn)

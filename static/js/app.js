@@ -1,0 +1,74 @@
+// The page's few behaviours. No inline scripts anywhere (the CSP forbids them).
+(function () {
+  "use strict";
+  var conn = function () { return document.getElementById("conn"); };
+  function setConn(state, text) {
+    var el = conn();
+    if (!el) return;
+    el.dataset.state = state;
+    el.textContent = text;
+  }
+
+  // Reconnect quickly and steadily: 0.5 s, 1 s, 2 s, then every 4 s at most.
+  if (window.htmx) {
+    htmx.config.wsReconnectDelay = function (retry) { return Math.min(500 * Math.pow(2, retry - 1), 4000); };
+  }
+  var socket = null;
+  document.addEventListener("htmx:wsOpen", function (e) { socket = e.detail.socketWrapper; setConn("live", "Live"); });
+  document.addEventListener("htmx:wsClose", function () { socket = null; setConn("reconnecting", "Reconnecting… your taps are safe on the server."); });
+  document.addEventListener("htmx:wsConnecting", function () { if (!socket) setConn("reconnecting", "Reconnecting…"); });
+  window.addEventListener("offline", function () { setConn("reconnecting", "Offline: waiting for the network…"); });
+  window.addEventListener("online", function () {
+    // The socket may have died silently while the network was gone; ask the extension to reopen it.
+    var live = document.getElementById("live");
+    if (socket && live && window.htmx) {
+      try { socket.send("ping", live); } catch (err) { /* a closed socket reconnects on its own */ }
+    }
+  });
+  document.addEventListener("htmx:sendError", function () {
+    var f = document.getElementById("flash");
+    if (f) { f.innerHTML = ""; var p = document.createElement("p"); p.className = "flash error"; p.setAttribute("role", "alert"); p.textContent = "The server could not be reached; nothing was changed. Try again."; f.appendChild(p); }
+  });
+
+  // Plain HTTP on the LAN: say once, plainly, what is off.
+  if (!window.isSecureContext) {
+    try {
+      if (!localStorage.getItem("secure-note-seen")) {
+        var note = document.getElementById("secure-note");
+        if (note) note.hidden = false;
+        localStorage.setItem("secure-note-seen", "1");
+      }
+    } catch (err) { /* storage may be off */ }
+  } else if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
+  }
+
+  // Press and hold to see a secret card; it hides again as soon as the finger lifts.
+  function holdable(root) {
+    (root || document).querySelectorAll("[data-hold]").forEach(function (el) {
+      if (el.dataset.bound) return;
+      el.dataset.bound = "1";
+      var show = function (e) { e.preventDefault(); el.classList.add("shown"); el.setAttribute("aria-pressed", "true"); };
+      var hide = function () { el.classList.remove("shown"); el.setAttribute("aria-pressed", "false"); };
+      el.addEventListener("pointerdown", show);
+      ["pointerup", "pointerleave", "pointercancel", "blur"].forEach(function (t) { el.addEventListener(t, hide); });
+      el.addEventListener("keydown", function (e) { if (e.key === " " || e.key === "Enter") show(e); });
+      el.addEventListener("keyup", hide);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { holdable(); });
+  document.addEventListener("htmx:load", function (e) { holdable(e.detail.elt); });
+  document.addEventListener("htmx:oobAfterSwap", function (e) { holdable(e.detail.target); });
+
+  // Blank the screen while the phone lies on the table.
+  document.addEventListener("click", function (e) {
+    var btn = e.target.closest("[data-blank]");
+    if (!btn) return;
+    var cover = document.createElement("button");
+    cover.id = "blank"; cover.type = "button"; cover.textContent = "Tap to show";
+    cover.addEventListener("click", function () { cover.remove(); });
+    document.body.appendChild(cover);
+    cover.focus();
+  });
+  window.companion = { holdable: holdable };
+})();

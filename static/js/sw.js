@@ -1,0 +1,30 @@
+// The service worker: the app shell is precached; navigations go to the network first with an
+// offline page as the fallback; table pages, the API and the socket are never cached.
+var SHELL = "shell-v1";
+var ASSETS = [
+  "/offline", "/static/css/app.css", "/static/js/app.js", "/static/vendor/htmx-2.0.10.min.js",
+  "/static/vendor/htmx-ext-ws-2.0.4.min.js", "/static/icons/icon-192.png", "/static/icons/icon-512.png",
+  "/manifest.webmanifest"
+];
+self.addEventListener("install", function (e) {
+  e.waitUntil(caches.open(SHELL).then(function (c) { return c.addAll(ASSETS); }).then(function () { return self.skipWaiting(); }));
+});
+self.addEventListener("activate", function (e) {
+  e.waitUntil(caches.keys().then(function (keys) {
+    return Promise.all(keys.filter(function (k) { return k !== SHELL; }).map(function (k) { return caches.delete(k); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+self.addEventListener("fetch", function (e) {
+  var req = e.request;
+  if (req.method !== "GET") return;
+  var url = new URL(req.url);
+  if (url.origin !== self.location.origin) return;
+  if (req.mode === "navigate") { // network first, never stored; the offline page when there is no network
+    e.respondWith(fetch(req).catch(function () { return caches.match("/offline"); }));
+    return;
+  }
+  if (url.pathname.indexOf("/api/") === 0 || url.pathname.indexOf("/tables/") === 0) return; // never cached
+  if (url.pathname.indexOf("/static/") === 0 || url.pathname === "/manifest.webmanifest") {
+    e.respondWith(caches.match(req).then(function (hit) { return hit || fetch(req); }));
+  }
+});
