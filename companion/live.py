@@ -46,9 +46,11 @@ class Hub:
         for conn in self.connections(code):
             self.push(conn)
 
-    def push(self, conn: Connection):
+    def push(self, conn: Connection, full: bool = False):
         table = self.tables.get(conn.code)
         with conn.lock:
+            if full:
+                conn.sent.clear()
             seat = table.seats[conn.seat_id]
             regions = self.render(table, seat)
             changed = [html for rid, html in regions.items() if conn.sent.get(rid) != html]

@@ -16,7 +16,7 @@ class Server:
         self.httpd = make_server("127.0.0.1", 0, self.app, threaded=True)
         self.port = self.httpd.server_port
         self.url = f"http://127.0.0.1:{self.port}"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
         self.thread.start()
 
     def stop(self):

@@ -3,7 +3,7 @@
 The same models produce the OpenAPI document, so the contract and the check cannot drift.
 """
 
-from functools import lru_cache
+from functools import cache
 from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -41,7 +41,7 @@ COMMON = (Roll, Memo)
 Name = Annotated[str, Field(min_length=1, max_length=NAME_MAX)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def adapter(models: tuple) -> TypeAdapter:
     union = Annotated[Union[models], Field(discriminator="type")]  # noqa: UP007
     return TypeAdapter(union)

@@ -27,6 +27,9 @@ def normal(spec: str) -> str:
     return f"{count}d{faces}"
 
 
-def roll(spec: str, rng=secrets.SystemRandom()) -> list[int]:
+SYSTEM = secrets.SystemRandom()
+
+
+def roll(spec: str, rng=SYSTEM) -> list[int]:
     count, faces = parse(spec)
     return [rng.randint(1, faces) for _ in range(count)]

@@ -29,19 +29,17 @@ def _errors(*codes):
 @lru_cache(maxsize=1)
 def document() -> dict:
     models = list(COMMON)
-    per_game = {}
-    for gid, module in games.all_games():
-        per_game[gid] = [m.__name__ for m in (*COMMON, *module.ACTIONS)]
-        models += [m for m in module.ACTIONS if m not in models]
-        models.append(module.Options)
-    _, defs = models_json_schema([(m, "validation") for m in models], ref_template="#/components/schemas/{model}")
+    for _, module in games.all_games():
+        models += [m for m in (*module.ACTIONS, module.Options) if m not in models]
+    keys, defs = models_json_schema([(m, "validation") for m in models], ref_template="#/components/schemas/{model}")
+    ref = {m: keys[(m, "validation")] for m in models}
     schemas = dict(defs.get("$defs", {}))
     schemas["Error"] = ERR
-    for gid, names in per_game.items():
-        schemas[f"Action_{gid}"] = {"oneOf": [_ref(n) for n in names],
+    for gid, module in games.all_games():
+        schemas[f"Action_{gid}"] = {"oneOf": [ref[m] for m in (*COMMON, *module.ACTIONS)],
                                     "discriminator": {"propertyName": "type"},
                                     "description": f"Every action of the game {gid}."}
-    any_action = {"oneOf": [_ref(f"Action_{g}") for g in per_game]}
+    any_action = {"oneOf": [_ref(f"Action_{g}") for g in games.IDS]}
     bearer = [{"bearer": []}]
     view = {"type": "object", "required": ["version", "view"],
             "properties": {"version": {"type": "integer"}, "view": {"type": "object"}}}
@@ -55,8 +53,7 @@ def document() -> dict:
             "/api/tables": {"post": {
                 "summary": "Create a table; the answer is the host's seat.",
                 "requestBody": _json({"type": "object", "required": ["game"], "properties": {
-                    "game": {"enum": list(games.IDS)}, "options": {"oneOf": [_ref(m.__name__) for _, m in
-                                                                             [(g, games.get(g).Options) for g in games.IDS]]},
+                    "game": {"enum": list(games.IDS)}, "options": {"oneOf": [ref[games.get(g).Options] for g in games.IDS]},
                     "name": {"type": "string", "maxLength": 40}}}),
                 "responses": {"201": {"description": "Created", **_json({"type": "object", "properties": {
                     "code": {"type": "string"}, "token": {"type": "string"}, "seat": {"type": "integer"},

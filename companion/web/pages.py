@@ -3,8 +3,16 @@
 import io
 
 import segno
-from flask import (Blueprint, Response, current_app, make_response, redirect, render_template, request,
-                   send_from_directory)
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    send_from_directory,
+)
 
 from .. import games
 from ..core.errors import Forbidden, NotFound, Refusal

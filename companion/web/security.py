@@ -29,6 +29,9 @@ def token_for(code: str) -> str | None:
 
 def same_origin() -> bool:
     """A browser's state-changing request or socket must come from our own pages."""
+    site = request.headers.get("Sec-Fetch-Site")
+    if site is not None:
+        return site in ("same-origin", "none")
     origin = request.headers.get("Origin")
     if origin is None:
         return True  # not a browser (scripts send a Bearer token and no Origin)
@@ -68,7 +71,7 @@ def install(app):
     def headers(resp):
         resp.headers.setdefault("Content-Security-Policy", CSP)
         resp.headers["X-Content-Type-Options"] = "nosniff"
-        resp.headers["Referrer-Policy"] = "no-referrer"
+        resp.headers["Referrer-Policy"] = "same-origin"
         resp.headers["X-Frame-Options"] = "DENY"
         resp.headers["Permissions-Policy"] = "camera=(), microphone=(), geolocation=()"
         if request.path.startswith(("/api/", "/tables/")) and "Cache-Control" not in resp.headers:

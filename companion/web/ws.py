@@ -1,6 +1,6 @@
 """GET /tables/{code}/ws: the live socket. Cookie (with an Origin check) or Bearer header."""
 
-from flask import current_app, request
+from flask import current_app
 from simple_websocket import ConnectionClosed
 
 from ..core.errors import Refusal
@@ -25,7 +25,8 @@ def install(sock):
         hub.add(conn)
         try:
             while True:
-                ws.receive()  # the page sends nothing we act on; this notices the socket closing
+                if ws.receive() == "sync":  # the page came back online: send everything again
+                    hub.push(conn, full=True)
         except ConnectionClosed:
             pass
         finally:

@@ -15,14 +15,15 @@
   }
   var socket = null;
   document.addEventListener("htmx:wsOpen", function (e) { socket = e.detail.socketWrapper; setConn("live", "Live"); });
+  document.addEventListener("htmx:wsAfterMessage", function () { setConn("live", "Live"); });
   document.addEventListener("htmx:wsClose", function () { socket = null; setConn("reconnecting", "Reconnecting… your taps are safe on the server."); });
   document.addEventListener("htmx:wsConnecting", function () { if (!socket) setConn("reconnecting", "Reconnecting…"); });
   window.addEventListener("offline", function () { setConn("reconnecting", "Offline: waiting for the network…"); });
   window.addEventListener("online", function () {
     // The socket may have died silently while the network was gone; ask the extension to reopen it.
-    var live = document.getElementById("live");
-    if (socket && live && window.htmx) {
-      try { socket.send("ping", live); } catch (err) { /* a closed socket reconnects on its own */ }
+    // The server answers "sync" with this seat's full view, which proves the socket is alive.
+    if (socket) {
+      try { socket.send("sync"); } catch (err) { /* a closed socket reconnects on its own */ }
     }
   });
   document.addEventListener("htmx:sendError", function () {

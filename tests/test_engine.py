@@ -1,0 +1,108 @@
+"""The engine and the store, without the web."""
+
+import random
+
+import pytest
+
+from companion.core import dice
+from companion.core.errors import BadInput, Forbidden, RuleError, Stale
+from companion.store import Store
+from companion.tables import CODE_ALPHABET, CODE_LENGTH, Tables, new_code
+
+
+def test_table_code_is_typeable_and_has_at_least_30_bits():
+    assert not set("01OI") & set(CODE_ALPHABET)
+    assert len(CODE_ALPHABET) ** CODE_LENGTH >= 2 ** 30
+    assert all(ch in CODE_ALPHABET for ch in new_code())
+
+
+@pytest.mark.parametrize("spec,count,faces", [("d6", 1, 6), ("2d6", 2, 6), ("d3", 1, 3), ("20d100", 20, 100), (" 3D10 ", 3, 10)])
+def test_dice_expressions(spec, count, faces):
+    assert dice.parse(spec) == (count, faces)
+    rolled = dice.roll(spec, random.Random(1))
+    assert len(rolled) == count and all(1 <= f <= faces for f in rolled)
+
+
+@pytest.mark.parametrize("spec", ["", "d", "21d6", "d101", "d1", "0d6", "2x6", "d6+1"])
+def test_dice_refuses_bad_expressions(spec):
+    with pytest.raises(BadInput):
+        dice.parse(spec)
+
+
+@pytest.fixture
+def tables(tmp_path):
+    return Tables(Store(str(tmp_path / "t.db")), rng=random.Random(7))
+
+
+def test_state_is_a_fold_over_the_log_and_replay_is_exact(tables, tmp_path):
+    table, host, _ = tables.create("villainous", {}, "Ann")
+    for spec in ("d6", "2d6", "5d10"):
+        tables.act(table.code, host, {"type": "roll", "dice": spec})
+    tables.act(table.code, host, {"type": "memo", "text": "hello"})
+    again = Tables(Store(str(tmp_path / "t.db"))).get(table.code)
+    assert again.state == table.state
+    assert [r["faces"] for r in again.state["rolls"]] == [r["faces"] for r in table.state["rolls"]]
+    assert again.version == 4
+
+
+def test_undo_appends_an_event_and_a_taken_back_roll_stays_visible(tables):
+    table, host, _ = tables.create("villainous", {}, "Ann")
+    tables.act(table.code, host, {"type": "roll", "dice": "d6"})
+    tables.undo(table.code, host)
+    assert table.version == 2
+    assert [e["kind"] for e in table.events] == ["action", "undo"]
+    assert table.state["rolls"][0]["taken_back"] is True
+
+
+def test_a_player_undoes_only_its_own_last_action(tables):
+    table, host, _ = tables.create("villainous", {}, "Ann")
+    bob, _ = tables.join(table.code, "Bob", "player", by=host)
+    tables.act(table.code, bob, {"type": "roll", "dice": "d6"})
+    tables.act(table.code, host, {"type": "roll", "dice": "d6"})
+    with pytest.raises(Forbidden):
+        tables.undo(table.code, bob)
+    tables.undo(table.code, host)
+    tables.undo(table.code, bob)  # now Bob's roll is the last live one
+    assert all(r["taken_back"] for r in table.state["rolls"])
+    with pytest.raises(RuleError):
+        tables.undo(table.code, host)
+
+
+def test_another_seats_private_memo_is_never_undone_by_the_host(tables):
+    table, host, _ = tables.create("villainous", {}, "Ann")
+    bob, _ = tables.join(table.code, "Bob", "player", by=host)
+    tables.act(table.code, host, {"type": "roll", "dice": "d6"})
+    tables.act(table.code, bob, {"type": "memo", "text": "Ann lies"})
+    tables.undo(table.code, host)
+    assert table.state["memos"]["1"] == "Ann lies"
+    assert table.state["rolls"][0]["taken_back"]
+
+
+def test_a_stale_version_is_refused_and_changes_nothing(tables):
+    table, host, _ = tables.create("villainous", {}, "Ann")
+    tables.act(table.code, host, {"type": "roll", "dice": "d6", "expected_version": 0})
+    with pytest.raises(Stale):
+        tables.act(table.code, host, {"type": "roll", "dice": "d6", "expected_version": 0})
+    assert table.version == 1
+
+
+def test_a_pending_seat_may_not_act(tables):
+    table, host, _ = tables.create("villainous", {}, "Ann")
+    eve, _ = tables.join(table.code, "Eve", "player")
+    assert not eve.approved
+    with pytest.raises(Forbidden):
+        tables.act(table.code, eve, {"type": "roll", "dice": "d6"})
+    tables.approve(table.code, host, eve.id)
+    tables.act(table.code, eve, {"type": "roll", "dice": "d6"})
+
+
+def test_names_are_unique_at_a_table(tables):
+    table, host, _ = tables.create("villainous", {}, "Ann")
+    with pytest.raises(RuleError):
+        tables.join(table.code, "ann", "player")
+
+
+def test_store_uses_wal_and_full_sync(tmp_path):
+    store = Store(str(tmp_path / "s.db"))
+    assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL

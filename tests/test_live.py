@@ -1,0 +1,203 @@
+"""Live sync with real sockets against a real server on a free port."""
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+import simple_websocket
+
+from .helpers import Api, request, wait_for
+
+
+def connect(server_url, code, token, origin=None):
+    url = server_url.replace("http", "ws") + f"/tables/{code}/ws"
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    if origin:
+        headers["Origin"] = origin
+    return simple_websocket.Client.connect(url, headers=headers)
+
+
+class Sniffer:
+    """A seat that records everything it receives."""
+
+    def __init__(self, ws):
+        self.ws, self.messages = ws, []
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self):
+        try:
+            while True:
+                msg = self.ws.receive()
+                if msg is None:
+                    continue
+                self.messages.append(msg)
+        except simple_websocket.ConnectionClosed:
+            pass
+
+    @property
+    def text(self):
+        return "\n".join(self.messages)
+
+    def wait(self, needle, timeout=3):
+        return wait_for(lambda: needle in self.text, timeout)
+
+
+@pytest.fixture
+def table(api):
+    t = api.create("villainous", name="Ann")
+    bob = api.join(t["code"], "Bob", token=t["token"])
+    disp = api.join(t["code"], "Board", role="display", token=t["token"])
+    return {"code": t["code"], "host": t["token"], "bob": bob["token"], "display": disp["token"]}
+
+
+def test_connect_receives_the_full_view_at_once(server, table):
+    ws = connect(server.url, table["code"], table["bob"])
+    first = ws.receive(timeout=3)
+    for region in ("r-header", "r-seats", "r-game", "r-dice", "r-memo", "r-undo"):
+        assert f'id="{region}"' in first
+    ws.close()
+
+
+def test_every_seat_sees_a_roll_and_only_its_own_view(server, api, table):
+    socks = {who: Sniffer(connect(server.url, table["code"], table[who])) for who in ("host", "bob", "display")}
+    for s in socks.values():
+        s.wait('id="r-dice"')
+    api.ok(table["code"], table["bob"], type="memo", text="my-secret-memo-42")
+    api.ok(table["code"], table["host"], type="roll", dice="20d100", purpose="marker-roll")
+    for s in socks.values():
+        s.wait("marker-roll")
+    socks["bob"].wait("my-secret-memo-42")
+    assert "my-secret-memo-42" not in socks["host"].text
+    assert "my-secret-memo-42" not in socks["display"].text
+
+
+def test_only_changed_regions_are_pushed(server, api, table):
+    s = Sniffer(connect(server.url, table["code"], table["bob"]))
+    s.wait('id="r-memo"')
+    api.ok(table["code"], table["host"], type="roll", dice="d6")
+    wait_for(lambda: len(s.messages) >= 2)
+    assert 'id="r-dice"' in s.messages[1] and 'id="r-memo"' not in s.messages[1]
+
+
+def test_two_phones_tapping_at_once_are_serialized(server, api, table):
+    barrier = threading.Barrier(2)
+    results = []
+
+    def tap(who):
+        barrier.wait()
+        results.append(api.act(table["code"], table[who], type="roll", dice="d6", expected_version=0).status)
+
+    threads = [threading.Thread(target=tap, args=(w,)) for w in ("host", "bob")]
+    [t.start() for t in threads]
+    [t.join() for t in threads]
+    assert sorted(results) == [200, 409]
+    assert len(api.view(table["code"], table["host"])["rolls"]) == 1
+
+
+def test_many_taps_at_once_all_land_in_order(server, api, table):
+    def tap(i):
+        api.ok(table["code"], table["host" if i % 2 else "bob"], type="roll", dice="d6")
+
+    threads = [threading.Thread(target=tap, args=(i,)) for i in range(20)]
+    [t.start() for t in threads]
+    [t.join() for t in threads]
+    view = api.view(table["code"], table["host"])
+    assert [r["seq"] for r in view["rolls"]] == list(range(1, 21))
+
+
+def test_reconnect_receives_the_current_view(server, api, table):
+    ws = connect(server.url, table["code"], table["bob"])
+    ws.receive(timeout=3)
+    ws.close()
+    api.ok(table["code"], table["host"], type="roll", dice="d6", purpose="while-away")
+    ws = connect(server.url, table["code"], table["bob"])
+    assert "while-away" in ws.receive(timeout=3)
+    ws.close()
+
+
+def test_socket_without_a_valid_seat_is_closed(server, table):
+    ws = connect(server.url, table["code"], "nobody")
+    with pytest.raises(simple_websocket.ConnectionClosed) as err:
+        ws.receive(timeout=3)
+    assert err.value.reason == 1008
+
+
+def test_socket_from_a_foreign_origin_with_a_cookie_is_refused(server, table):
+    url = server.url.replace("http", "ws") + f"/tables/{table['code']}/ws"
+    ws = simple_websocket.Client.connect(url, headers={"Cookie": f"seat_{table['code']}={table['bob']}",
+                                                       "Origin": "http://evil.example"})
+    with pytest.raises(simple_websocket.ConnectionClosed):
+        ws.receive(timeout=3)
+
+
+def test_sniffing_display_never_receives_another_seats_memo(server, api, table):
+    sniff = Sniffer(connect(server.url, table["code"], table["display"]))
+    for i in range(5):
+        api.ok(table["code"], table["bob"], type="memo", text=f"bob-private-{i}")
+        api.ok(table["code"], table["host"], type="memo", text=f"host-private-{i}")
+        api.ok(table["code"], table["bob"], type="roll", dice="d6")
+    sniff.wait("r-dice")
+    time.sleep(0.3)
+    assert "private-" not in sniff.text
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start(db, port):
+    proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1",
+                             "--port", str(port), "--db", str(db)], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    wait_for(lambda: _up(base), timeout=15, interval=0.1)
+    return proc, base
+
+
+def _up(base):
+    try:
+        return request(base, "GET", "/healthz").status == 200
+    except OSError:
+        return False
+
+
+def test_a_killed_server_restarts_with_every_acknowledged_action(tmp_path):
+    db, port = tmp_path / "durable.db", free_port()
+    proc, base = start(db, port)
+    api = Api(base)
+    t = api.create("villainous", name="Ann")
+    acknowledged = []
+    for i in range(30):
+        view = api.ok(t["code"], t["token"], type="roll", dice="2d6", purpose=f"r{i}")
+        acknowledged.append(view["rolls"][-1])
+    os.killpg(proc.pid, signal.SIGKILL)  # no clean shutdown
+    proc.wait()
+    proc, base = start(db, port)
+    try:
+        view = Api(base).view(t["code"], t["token"])
+        assert view["rolls"] == acknowledged
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait()
+
+
+def test_shutdown_closes_sockets_with_1012_so_clients_come_back(tmp_path):
+    db, port = tmp_path / "restart.db", free_port()
+    proc, base = start(db, port)
+    t = Api(base).create("clue")
+    ws = connect(base, t["code"], t["token"])
+    ws.receive(timeout=3)
+    os.killpg(proc.pid, signal.SIGTERM)
+    with pytest.raises(simple_websocket.ConnectionClosed) as err:
+        while True:
+            ws.receive(timeout=5)
+    proc.wait()
+    assert err.value.reason == 1012
