@@ -13,7 +13,7 @@ GOING_AWAY_RESTART = 1012
 class Connection:
     def __init__(self, ws, code: str, seat_id: int):
         self.ws, self.code, self.seat_id = ws, code, seat_id
-        self.sent: dict[str, str] = {}
+        self.sent: dict[str, int] = {}  # region id -> hash of the html last sent
         self.lock = threading.Lock()
 
 
@@ -43,17 +43,19 @@ class Hub:
 
     def broadcast(self, code: str):
         """After a change: every socket of the table gets its own seat's current view."""
+        cache: dict = {}  # one render per distinct region input, shared by this broadcast's seats
         for conn in self.connections(code):
-            self.push(conn)
+            self.push(conn, cache=cache)
 
-    def push(self, conn: Connection, full: bool = False):
+    def push(self, conn: Connection, full: bool = False, cache=None):
         table = self.tables.get(conn.code)
         with conn.lock:
             if full:
                 conn.sent.clear()
             seat = table.seats[conn.seat_id]
-            regions = self.render(table, seat)
-            changed = [html for rid, html in regions.items() if conn.sent.get(rid) != html]
+            regions = self.render(table, seat, cache=cache)
+            digests = {rid: hash(html) for rid, html in regions.items()}
+            changed = [regions[rid] for rid, d in digests.items() if conn.sent.get(rid) != d]
             if not changed:
                 return
             try:
@@ -61,7 +63,7 @@ class Hub:
             except Exception:  # the socket is gone; its handler will notice and clean up
                 self.remove(conn)
                 return
-            conn.sent.update(regions)
+            conn.sent.update(digests)
 
     def close_all(self, code: int = GOING_AWAY_RESTART):
         """On shutdown: close every socket with 1012 so the clients come back by themselves."""

@@ -1,10 +1,14 @@
 """Renders a seat's view into the page's regions. The same partials serve the full page,
 the answer to an htmx request and the push over the socket (each root carries hx-swap-oob)."""
 
+import json
+
 from .. import games
 from ..core.views import view_for
 
 REGIONS = ("header", "seats", "game", "dice", "memo", "undo")
+COMMON_KEYS = ("rolls", "memo", "seats")
+CACHE_MAX = 20000
 
 
 def context(table, seat) -> dict:
@@ -17,6 +21,7 @@ class Renderer:
     def __init__(self, app):
         self.env = app.jinja_env
         self._templates = {}
+        self._cache: dict = {}
 
     def template(self, name):
         t = self._templates.get(name)
@@ -24,6 +29,33 @@ class Renderer:
             t = self._templates[name] = self.env.get_template(name)
         return t
 
-    def regions(self, table, seat, ctx=None) -> dict[str, str]:
+    def regions(self, table, seat, ctx=None, cache=None) -> dict[str, str]:
+        """Each region of this seat's page, rendered once per distinct input.
+
+        A region's key names everything its partial reads, so seats whose inputs are equal (the
+        dice tray of every approved seat, the displays, a header that has not changed since the
+        last push) share one rendering. `cache` is accepted for callers that batch; the renderer
+        keeps its own bounded cache across pushes."""
         ctx = ctx or context(table, seat)
-        return {rid: self.template(f"_{rid}.html").render(ctx) for rid in REGIONS}
+        view = ctx["view"]
+        game_part = json.dumps({k: v for k, v in view.items() if k not in COMMON_KEYS}, sort_keys=True, default=str)
+        seats = tuple((s.id, s.name, s.role, s.approved) for s in table.seats.values())
+        who = (seat.trusted, seat.approved)
+        keys = {
+            "header": (seat.id, seat.name, *who),
+            "seats": (seats, *who),
+            "game": (table.version, seat.id, game_part, *who),
+            "dice": (table.version, *who),
+            "memo": (seat.id, view["memo"], *who),
+            "undo": (table.version, *who),
+        }
+        if len(self._cache) > CACHE_MAX:
+            self._cache.clear()
+        out = {}
+        for rid in REGIONS:
+            key = (table.code, rid, *keys[rid])
+            html = self._cache.get(key)
+            if html is None:
+                html = self._cache[key] = self.template(f"_{rid}.html").render(ctx)
+            out[rid] = html
+        return out

@@ -1,0 +1,257 @@
+"""Fan-out benchmark: time from an action's request to the last socket's update.
+
+Starts the server as the README documents for production (gunicorn, gthread, one worker),
+opens tables of 13 seats (host, 11 players, display) with live sockets, and measures:
+  1. one busy table: actions back to back, p50/p99 to the last of 13 sockets;
+  2. 50 tables, each acting once a second, p50/p99;
+  3. the same two against a bare flask-sock relay (bench/relay.py) as the floor, and the ratio;
+  4. the worker's memory per idle socket with 1,000 sockets open.
+Prints figures; it is not a test.  Run: .venv/bin/python bench/fanout.py
+"""
+
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+import simple_websocket
+
+ROOT = Path(__file__).resolve().parents[1]
+WORKERS = [w for w in os.environ.get("BENCH_WORKERS", "gevent,gthread").split(",") if w]
+BIN = Path(sys.executable).parent
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start(app: str, extra_env=None):
+    port = free_port()
+    env = {**os.environ, "COMPANION_WORKER": WORKERS[0], "MALLOC_ARENA_MAX": "2", "COMPANION_BIND": f"127.0.0.1:{port}", "PYTHONPATH": str(ROOT / "bench"),
+           **(extra_env or {})}
+    proc = subprocess.Popen([str(BIN / "gunicorn"), "-c", "python:companion.gunicorn_conf", app],
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        try:
+            urllib.request.urlopen(base + "/healthz" if "companion" in app else base + "/nothing", timeout=1)
+            break
+        except urllib.error.HTTPError:
+            break
+        except OSError:
+            time.sleep(0.05)
+    return proc, base
+
+
+def worker_pid(master):
+    out = subprocess.run(["pgrep", "-P", str(master.pid)], capture_output=True, text=True).stdout.split()
+    return int(out[0])
+
+
+def rss_kb(pid):
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+
+
+def post(base, path, body, token=None, raw=False):
+    data = body.encode() if raw else json.dumps(body).encode()
+    req = urllib.request.Request(base + path, data=data, method="POST", headers={"Content-Type": "application/json"})
+    if token:
+        req.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read() or b"null")
+
+
+class Listener:
+    """One socket; records when each marker first arrives."""
+
+    def __init__(self, url, headers, sink):
+        self.ws = simple_websocket.Client.connect(url, headers=headers)
+        self.sink = sink
+        threading.Thread(target=self.run, daemon=True).start()
+
+    def run(self):
+        try:
+            while True:
+                msg = self.ws.receive()
+                now = time.perf_counter()
+                if msg and "mk-" in msg:
+                    i = msg.index("mk-")
+                    marker = msg[i:i + 12]
+                    self.sink(marker, now)
+        except Exception:
+            pass
+
+
+class Arrivals:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.seen: dict[str, list[float]] = {}
+
+    def __call__(self, marker, when):
+        with self.lock:
+            self.seen.setdefault(marker, []).append(when)
+
+    def wait(self, marker, count, timeout=10):
+        end = time.perf_counter() + timeout
+        while time.perf_counter() < end:
+            with self.lock:
+                got = self.seen.get(marker, [])
+                if len(got) >= count:
+                    return max(got[:count])
+            time.sleep(0.0005)
+        raise TimeoutError(marker)
+
+
+class CompanionTable:
+    seats = 13
+
+    def __init__(self, base, arrivals):
+        self.base = base
+        t = post(base, "/api/tables", {"game": "villainous", "name": "Host"})
+        self.code, self.token = t["code"], t["token"]
+        tokens = [self.token]
+        for i in range(11):
+            tokens.append(post(base, f"/api/tables/{self.code}/seats", {"name": f"P{i}"}, self.token)["token"])
+        tokens.append(post(base, f"/api/tables/{self.code}/seats", {"name": "Board", "role": "display"}, self.token)["token"])
+        ws_url = base.replace("http", "ws") + f"/tables/{self.code}/ws"
+        self.listeners = [Listener(ws_url, {"Authorization": f"Bearer {tok}"}, arrivals) for tok in tokens]
+
+    def act(self, marker):
+        post(self.base, f"/api/tables/{self.code}/actions", {"type": "roll", "dice": "2d6", "purpose": marker}, self.token)
+
+
+class RelayTable:
+    seats = 13
+
+    def __init__(self, base, arrivals, name):
+        self.base, self.name = base, name
+        url = base.replace("http", "ws") + f"/relay/{name}/ws"
+        self.listeners = [Listener(url, {}, arrivals) for _ in range(13)]
+        time.sleep(0.05)
+
+    def act(self, marker):
+        post(self.base, f"/relay/{self.name}", f"<p>{marker}</p>", raw=True)
+
+
+_counter = iter(range(1, 10**9))
+_counter_lock = threading.Lock()
+
+
+def markers():
+    while True:
+        with _counter_lock:
+            n = next(_counter)
+        yield f"mk-{n:09d}"
+
+
+def one_busy(table, arrivals, rounds=300):
+    lat = []
+    gen = markers()
+    for _ in range(rounds):
+        m = next(gen)
+        t0 = time.perf_counter()
+        table.act(m)
+        lat.append(arrivals.wait(m, table.seats) - t0)
+    return lat
+
+
+def many(tables, arrivals, seconds=10):
+    lat, lock = [], threading.Lock()
+    gen = markers()
+
+    def run(table):
+        time.sleep(random.random())
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            m = next(gen)
+            t0 = time.perf_counter()
+            table.act(m)
+            d = arrivals.wait(m, table.seats) - t0
+            with lock:
+                lat.append(d)
+            time.sleep(max(0.0, 1.0 - (time.perf_counter() - t0)))
+
+    threads = [threading.Thread(target=run, args=(t,)) for t in tables]
+    [t.start() for t in threads]
+    [t.join() for t in threads]
+    return lat
+
+
+def pct(values, p):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))] * 1000
+
+
+def report(label, lat):
+    print(f"  {label:38s} n={len(lat):4d}  p50 {pct(lat, 50):6.2f} ms  p99 {pct(lat, 99):6.2f} ms")
+    return pct(lat, 50), pct(lat, 99)
+
+
+def main():
+    db = tempfile.mktemp(suffix=".db")
+    print(f"Fan-out: action request -> last of 13 sockets updated (gunicorn {WORKERS[0]}, 1 worker)")
+    results = {}
+    if "--memory-only" in sys.argv:
+        return [idle_memory(db, w) for w in WORKERS]
+    proc, base = start("relay:app")
+    try:
+        arr = Arrivals()
+        results["relay1"] = report("relay floor, 1 busy table", one_busy(RelayTable(base, arr, "solo"), arr))
+        tables = [RelayTable(base, arr, f"t{i}") for i in range(50)]
+        results["relay50"] = report("relay floor, 50 tables at 1 action/s", many(tables, arr))
+    finally:
+        proc.terminate()
+        proc.wait()
+    proc, base = start("companion.wsgi:app", {"COMPANION_DB": db})
+    try:
+        arr = Arrivals()
+        results["app1"] = report("companion, 1 busy table", one_busy(CompanionTable(base, arr), arr))
+        tables = [CompanionTable(base, arr) for _ in range(50)]
+        results["app50"] = report("companion, 50 tables at 1 action/s", many(tables, arr))
+    finally:
+        proc.terminate()
+        proc.wait()
+    r1 = results["app1"][1] / results["relay1"][1]
+    print(f"  ratio p99 one table: {r1:.1f}x the relay (target <= 5x and <= 20 ms)")
+    print(f"  50 tables p99: {results['app50'][1]:.1f} ms (target <= 100 ms)")
+
+    for worker in WORKERS:
+        idle_memory(db, worker)
+    for suffix in ("", "-wal", "-shm"):
+        Path(db + suffix).unlink(missing_ok=True)
+
+
+def idle_memory(db, worker):
+    proc, base = start("companion.wsgi:app", {"COMPANION_DB": db, "COMPANION_WORKER": worker})
+    try:
+        pid = worker_pid(proc)
+        t = post(base, "/api/tables", {"game": "villainous", "name": "Host"})
+        time.sleep(0.5)
+        before = rss_kb(pid)
+        url = base.replace("http", "ws") + f"/tables/{t['code']}/ws"
+        socks = [simple_websocket.Client.connect(url, headers={"Authorization": f"Bearer {t['token']}"})
+                 for _ in range(1000)]
+        time.sleep(2)
+        after = rss_kb(pid)
+        print(f"Memory ({worker}): worker RSS {before / 1024:.1f} MB -> {after / 1024:.1f} MB with 1,000 idle sockets: "
+              f"{(after - before) / 1000:.1f} KB per socket (target <= 60 KB)")
+        for s in socks:
+            s.close()
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
+if __name__ == "__main__":
+    main()
