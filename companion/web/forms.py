@@ -4,6 +4,8 @@
   json:name=value     a JSON value (true, 3, null, ["a"])
   a.b=value           nested: {"a": {"b": value}}
   name[]=v1&name[]=v2 a list
+  rows.0.name=..     numbered rows become a list, in order; a row whose name is left blank
+                     is left out (the empty lines of a setup form)
 Empty fields are left out, so an optional choice left blank is simply absent.
 """
 
@@ -40,4 +42,14 @@ def decode(form) -> dict:
             if not isinstance(node, dict):
                 raise BadInput(f"The field '{name}' is not valid.")
         node[last] = value
-    return out
+    return _rows(out)
+
+
+def _rows(node):
+    if not isinstance(node, dict):
+        return node
+    node = {k: _rows(v) for k, v in node.items()}
+    if node and all(k.isdigit() for k in node):
+        rows = [node[k] for k in sorted(node, key=int)]
+        return [r for r in rows if not (isinstance(r, dict) and "name" not in r)]
+    return node
