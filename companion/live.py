@@ -37,6 +37,9 @@ class Hub:
         with self._guard:
             return list(self._conns.get(code, ()))
 
+    def connected(self, code: str, seat_id: int) -> bool:
+        return any(c.seat_id == seat_id for c in self.connections(code))
+
     def count(self) -> int:
         with self._guard:
             return sum(len(c) for c in self._conns.values())

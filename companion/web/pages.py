@@ -155,12 +155,20 @@ def seat_or_refuse(code: str):
     return table, seat
 
 
-def after_change(table, seat, message=None):
+def answer(table, seat, **flash):
+    """The answer to an htmx form: the flash message (swapped into #flash). A page whose socket
+    is live already has the new regions (the push precedes this answer); otherwise they come
+    here too, out of band."""
     if not htmx():
         return redirect(f"/tables/{table.code}", 303)
-    regions = hub().render(table, table.seats[seat.id])
-    flash = render_template("_flash.html", message=message, kind="ok")
-    return Response("\n".join([flash, *regions.values()]), mimetype="text/html")
+    parts = [render_template("_flash.html", kind="ok", **flash)]
+    if not hub().connected(table.code, seat.id):
+        parts += hub().render(table, table.seats[seat.id]).values()
+    return Response("\n".join(parts), mimetype="text/html")
+
+
+def after_change(table, seat, message=None):
+    return answer(table, seat, message=message)
 
 
 @bp.post("/tables/<code>/act")
@@ -189,11 +197,7 @@ def add_seat(code):
     segno.make(link, error="m").save(buf, kind="svg", scale=5, border=2, dark="#000", light="#fff",
                                      xmldecl=False, svgns=True, title=f"Join link for {seat.name}")
     svg = buf.getvalue().decode()
-    if not htmx():
-        return redirect(f"/tables/{table.code}", 303)
-    regions = hub().render(table, host)
-    flash = render_template("_flash.html", kind="ok", qr_svg=svg, qr_name=seat.name, qr_link=link)
-    return Response("\n".join([flash, *regions.values()]), mimetype="text/html")
+    return answer(table, host, qr_svg=svg, qr_name=seat.name, qr_link=link)
 
 
 @bp.post("/tables/<code>/seats/<int:seat_id>/approve")
