@@ -1,24 +1,826 @@
-"""Placeholder until this game's own issue lands: the shared parts (seats, dice, memo, undo) work."""
+"""Gathering of the Wicked: the narrator's phone walks the night and the day.
 
-from pydantic import BaseModel, ConfigDict
+State is plain data. The night is a list of steps built at nightfall from who is in play and
+able to act; a step whose secret power is spent stays in the list as a decoy (same lines,
+same pause), so the night's length tells the table nothing. Readings of what the rulebook
+leaves open are table options with a default, shown in the app (see READINGS).
+"""
+
+import time
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..core.actions import Action, Name
+from ..core.errors import Forbidden, RuleError
+from ..core.table import HOST
+from .rules_data import load
 
 ID = "gathering"
 TITLE = "Gathering of the Wicked"
-ACTIONS = ()
+DATA = load("gathering")
+CHARS = DATA["characters"]
+MAYHEM, MISCHIEF = "mayhem", "mischief"
 PRIVATE = ()
+NIGHT_ORDER = ("spy", "lock_away", "mischief_target", "hades", "mirror")
+STEP_OWNER = {"spy": "maleficent", "lock_away": "mother_gothel", "hades": "hades", "mirror": "the_queen"}
+CharacterId = Literal["maleficent", "diablo", "prince_john", "sir_hiss", "queen_of_hearts", "king_of_hearts",
+                      "mother_gothel", "stabbington_brothers", "captain_hook", "mr_smee", "hades",
+                      "pain_and_panic", "the_queen", "magic_mirror", "stepmother", "drizella", "anastasia",
+                      "shere_khan"]
+
+READINGS = {
+    "claws_in_thumbs_vote": (False, "Claw marks count only when players point; the Queen of Hearts' thumbs vote ignores them."),
+    "henchman_rule_in_thumbs_vote": (True, "A Henchman who gives a thumb down to their own Villain falls with them there too."),
+    "hades_save_spent_on_locked": (True, "If Hades saves the player Mother Gothel already hid, his save is still used up."),
+    "beginners": (False, "A first game: Mother Gothel and Shere Khan are best left out."),
+}
 
 
-class Options(BaseModel):
-    model_config = ConfigDict(extra="allow", title="Options_gathering")
+class GatheringOptions(BaseModel):
+    """How to read what the rulebook leaves open (each shown in the app with its default)."""
 
+    model_config = ConfigDict(extra="forbid", title="GatheringOptions")
+    claws_in_thumbs_vote: bool = READINGS["claws_in_thumbs_vote"][0]
+    henchman_rule_in_thumbs_vote: bool = READINGS["henchman_rule_in_thumbs_vote"][0]
+    hades_save_spent_on_locked: bool = READINGS["hades_save_spent_on_locked"][0]
+    beginners: bool = READINGS["beginners"][0]
+
+
+Options = GatheringOptions
+
+
+class Setup(Action):
+    """The players in seating order (6 to 12, the narrator not counted) and the characters."""
+
+    type: Literal["setup"]
+    players: list[Name] = Field(min_length=6, max_length=12)
+    characters: list[CharacterId] = Field(min_length=6, max_length=12)
+
+
+class Deal(Action):
+    """Record the deal; whatever is left out the server deals at random.
+    `alignments: "physical"` means the cards were dealt by hand: Team Mischief is recorded when
+    it opens its eyes on the first night."""
+
+    type: Literal["deal"]
+    characters: dict[Name, CharacterId] | None = None
+    mischief: list[Name] | None = None
+    alignments: Literal["digital", "physical"] = "digital"
+
+
+class Target(Action):
+    target: Name
+
+
+class Spy(Target):
+    """Maleficent chooses whose alignment Diablo sees."""
+
+    type: Literal["spy"]
+
+
+class LockAway(Target):
+    """Mother Gothel hides a player for the night."""
+
+    type: Literal["lock_away"]
+
+
+class MischiefTarget(Target):
+    """Team Mischief chooses its victim."""
+
+    type: Literal["mischief_target"]
+
+
+class MischiefMembers(Action):
+    """Physical deal: who opened their eyes as Team Mischief on the first night."""
+
+    type: Literal["mischief_members"]
+    members: list[Name]
+
+
+class HadesStep(Action):
+    """Hades saves the victim (once per game) or not."""
+
+    type: Literal["hades"]
+    save: bool
+
+
+class Mirror(Action):
+    """The Queen reveals another player's alignment (once per game), or keeps her power (null)."""
+
+    type: Literal["mirror"]
+    target: Name | None = None
+
+
+class CrownSuccessor(Action):
+    """The fallen Crown holder hands the Crown on."""
+
+    type: Literal["crown_successor"]
+    player: Name
+
+
+class Prisoner(Target):
+    """Captain Hook hands the Rope to a prisoner."""
+
+    type: Literal["prisoner"]
+
+
+class OffWithTheirHead(Action):
+    """The Queen of Hearts' once-per-game accusation and its thumbs vote."""
+
+    type: Literal["off_with_their_head"]
+    accused: Name
+    votes: dict[Name, Literal["save", "defeat"]]
+
+
+class Vote(Action):
+    """Every living player's vote, entered at once by the narrator."""
+
+    type: Literal["vote"]
+    votes: dict[Name, Name]
+
+
+class Ballot(Action):
+    """A player's own secret vote from their phone; all are revealed when the last is in."""
+
+    type: Literal["ballot"]
+    target: Name
+
+
+class CrownDecides(Action):
+    """After a tied vote the Crown picks who falls among the tied."""
+
+    type: Literal["crown_decides"]
+    player: Name
+
+
+class Timer(Action):
+    """The debate timer: start (seconds), pause, resume or add time."""
+
+    type: Literal["timer"]
+    command: Literal["start", "pause", "resume", "add", "stop"]
+    seconds: int = Field(default=0, ge=0, le=3600)
+    at: float | None = Field(default=None, description="Filled in by the server's clock.")
+
+
+class Script(Action):
+    """The narrator rewrites a line of the script for this table."""
+
+    type: Literal["script"]
+    key: str = Field(max_length=40)
+    lines: list[str] = Field(max_length=8)
+
+
+class SetOptions(Action):
+    """Change how the table reads the rulebook's open questions."""
+
+    type: Literal["options"]
+    options: GatheringOptions
+
+
+ACTIONS = (Setup, Deal, Spy, LockAway, MischiefMembers, MischiefTarget, HadesStep, Mirror, CrownSuccessor,
+           Prisoner, OffWithTheirHead, Vote, Ballot, CrownDecides, Timer, Script, SetOptions)
+HOST_ONLY = {"setup", "deal", "spy", "lock_away", "mischief_members", "mischief_target", "hades", "mirror",
+             "crown_successor", "prisoner", "off_with_their_head", "vote", "crown_decides", "timer", "script",
+             "options"}
+
+
+# ---------------------------------------------------------------- selection
+
+def mischief_count(players: int) -> int:
+    return DATA["mischief_by_players"][str(players)]
+
+
+def check_selection(characters: list[str], players: int):
+    """The selection rules; each refusal says what to change."""
+    if len(characters) != players:
+        raise RuleError(f"Pick exactly one character per player: {players} players, {len(characters)} characters.")
+    if len(set(characters)) != len(characters):
+        raise RuleError("Each character card exists once; a character was picked twice.")
+    chosen = set(characters)
+    for cid in characters:
+        c = CHARS[cid]
+        if "villain" in c and c["villain"] not in chosen:
+            raise RuleError(f"{c['name']} comes only with {CHARS[c['villain']]['name']}.")
+        missing = [CHARS[h]["name"] for h in c.get("henchmen", []) if h not in chosen]
+        if missing:
+            raise RuleError(f"{c['name']} brings {' and '.join(missing)}; add them or leave {c['name']} out.")
+    if players % 2 and not ({"stepmother", "shere_khan"} & chosen):
+        raise RuleError("An odd number of players needs the Stepmother with Drizella and Anastasia, or Shere Khan.")
+
+
+def warnings(characters: list[str], players: int, options: dict) -> list[str]:
+    """The rulebook's balance tips that this selection breaks (they do not block)."""
+    chosen, out = set(characters), []
+    if options.get("beginners") and chosen & {"mother_gothel", "shere_khan"}:
+        out.append("For beginners, leave out Mother Gothel and Shere Khan.")
+    if players != 6 and "maleficent" not in chosen:
+        out.append("Maleficent belongs in every game except with 6 players.")
+    if players < 12 and {"mother_gothel", "hades"} <= chosen:
+        out.append("Under 12 players, take Mother Gothel or Hades, not both.")
+    if players < 12 and not chosen & {"mother_gothel", "hades"}:
+        out.append("Under 12 players, take Mother Gothel or Hades.")
+    if players < 10 and chosen & {"captain_hook", "the_queen"}:
+        out.append("Under 10 players, Captain Hook and the Queen are best left out.")
+    return out
+
+
+# ---------------------------------------------------------------- state helpers
 
 def setup(options: dict) -> dict:
-    return {}
+    return {"options": {**{k: v[0] for k, v in READINGS.items()}, **options}, "phase": "setup", "round": 0,
+            "players": [], "characters": [], "crown": None, "prisoner": None, "winner": None, "step": "setup",
+            "night": None, "day": None, "last_lock": None, "used": {}, "successor_for": None, "then": None,
+            "alignments_known": True, "recap": [], "timer": None, "script": {}, "announce": [],
+            "last_vote": None}
+
+
+def find(state, name: str, alive: bool = True) -> dict:
+    p = next((p for p in state["players"] if p["name"].casefold() == (name or "").casefold()), None)
+    if p is None:
+        raise RuleError(f"No player is called {name}.")
+    if alive and not p["alive"]:
+        raise RuleError(f"{p['name']} has already fallen.")
+    return p
+
+
+def holder(state, cid: str) -> dict | None:
+    return next((p for p in state["players"] if p["character"] == cid), None)
+
+
+def standing(state, cid: str) -> bool:
+    p = holder(state, cid)
+    return bool(p and p["alive"])
+
+
+def living(state) -> list[dict]:
+    return [p for p in state["players"] if p["alive"]]
+
+
+def lines(state, key: str, **fmt) -> list[str]:
+    return [line.format(**fmt) for line in state["script"].get(key) or DATA["script"][key]]
+
+
+def record(state, kind: str, text: str, **facts):
+    state["recap"].append({"round": state["round"], "phase": state["phase"], "kind": kind, "text": text, **facts})
+
+
+def team_name(alignment: str) -> str:
+    return "Mischief" if alignment == MISCHIEF else "Mayhem"
+
+
+def defeat(state, p: dict, how: str):
+    if not p["alive"]:
+        return
+    p["alive"] = False
+    p["revealed"] = True
+    record(state, "defeat", f"{p['name']} ({CHARS[p['character']]['name']}) falls {how} and was "
+                            f"Team {team_name(p['alignment'])}.", player=p["name"], alignment=p["alignment"])
+    if state["crown"] == p["name"]:
+        state["successor_for"] = p["name"]
+    if state["prisoner"] == p["name"]:
+        state["prisoner"] = None
+
+
+def check_winner(state) -> bool:
+    if not state["alignments_known"]:
+        return False
+    alive = living(state)
+    mischief = sum(1 for p in alive if p["alignment"] == MISCHIEF)
+    mayhem = len(alive) - mischief
+    if mischief == 0:
+        state["winner"] = MAYHEM
+    elif mischief >= mayhem:
+        state["winner"] = MISCHIEF
+    if state["winner"]:
+        state["phase"], state["step"], state["successor_for"] = "over", None, None
+        state["announce"] = lines(state, f"win_{state['winner']}")
+        record(state, "winner", state["announce"][0])
+        for p in state["players"]:
+            p["revealed"] = True
+        return True
+    return False
+
+
+def after_defeats(state, then: str):
+    """After any defeat: the win check, then a fallen Crown holder's successor, then `then`."""
+    if check_winner(state):
+        return
+    if state["successor_for"]:
+        state["then"] = then
+        state["step"] = "crown_successor"
+        return
+    go(state, then)
+
+
+def go(state, where: str):
+    if where == "night":
+        begin_night(state)
+    elif where == "day":
+        begin_day(state)
+
+
+# ---------------------------------------------------------------- the night
+
+def night_steps(state) -> list[dict]:
+    steps = []
+    if state["round"] == 1 and not state["alignments_known"]:
+        steps.append({"key": "mischief_wake", "action": "mischief_members", "decoy": False})
+    for key in NIGHT_ORDER:
+        owner = STEP_OWNER.get(key)
+        if key == "spy" and not (standing(state, "maleficent") and standing(state, "diablo")):
+            continue
+        if owner and not standing(state, owner):
+            continue
+        if key == "mirror" and state["used"].get("mirror"):
+            continue  # the reveal is public once used: the step is simply passed
+        decoy = key == "hades" and bool(state["used"].get("hades"))
+        steps.append({"key": key, "action": key, "decoy": decoy})
+    return steps
+
+
+def begin_night(state):
+    state["round"] += 1
+    state["phase"] = "night"
+    state["prisoner"] = None
+    state["day"] = None
+    state["timer"] = None
+    state["night"] = {"steps": night_steps(state), "index": 0, "spy": None, "lock": None, "victim": None,
+                      "saved": False, "mirror": None}
+    state["announce"] = lines(state, "nightfall")
+    state["step"] = state["night"]["steps"][0]["action"]
+
+
+def current_step(state) -> dict | None:
+    n = state["night"]
+    return n["steps"][n["index"]] if n and n["index"] < len(n["steps"]) else None
+
+
+def next_night_step(state):
+    n = state["night"]
+    n["index"] += 1
+    step = current_step(state)
+    if step is None:
+        dawn(state)
+    else:
+        state["step"] = step["action"]
+
+
+def dawn(state):
+    n = state["night"]
+    state["phase"] = "day"
+    victim = find(state, n["victim"], alive=False) if n["victim"] else None
+    protected = victim and (n["lock"] == victim["name"] or n["saved"])
+    announce = lines(state, "dawn")
+    if victim and victim["alive"] and not protected:
+        defeat(state, victim, "in the night")
+        announce += lines(state, "dawn_fallen", names=victim["name"])
+    else:
+        announce += lines(state, "dawn_none")
+        record(state, "quiet", "Nobody fell in the night.")
+    if n["mirror"]:
+        revealed = find(state, n["mirror"], alive=False)
+        announce += lines(state, "dawn_revealed", name=revealed["name"], team=team_name(revealed["alignment"]))
+    state["announce"] = announce
+    after_defeats(state, "day")
+
+
+def begin_day(state):
+    state["phase"] = "day"
+    state["day"] = {"ballots": {}, "tie": None, "votes": None}
+    if standing(state, "captain_hook"):
+        state["step"] = "prisoner"
+        state["announce"] = state["announce"] + lines(state, "prisoner")
+    else:
+        open_vote(state)
+
+
+def open_vote(state):
+    state["step"] = "vote"
+    state["announce"] = state["announce"] + lines(state, "debate")
+
+
+# ---------------------------------------------------------------- the votes
+
+def resolve_vote(state, votes: dict[str, str]):
+    alive = living(state)
+    names = {p["name"].casefold(): p for p in alive}
+    clean = {}
+    for voter, target in votes.items():
+        v, t = names.get(voter.casefold()), names.get(target.casefold())
+        if v is None:
+            raise RuleError(f"{voter} cannot vote: not a standing player.")
+        if t is None:
+            raise RuleError(f"{target} cannot be voted against: not a standing player.")
+        if v is t:
+            raise RuleError(f"{v['name']} cannot vote against themselves.")
+        clean[v["name"]] = t["name"]
+    missing = [p["name"] for p in alive if p["name"] not in clean]
+    if missing:
+        raise RuleError(f"Every standing player votes; missing: {', '.join(missing)}.")
+    tally = {p["name"]: p["claw_marks"] for p in alive}
+    for target in clean.values():
+        tally[target] += 1
+    top = max(tally.values())
+    tied = [n for n, c in tally.items() if c == top]
+    state["day"]["votes"] = clean
+    state["last_vote"] = {"round": state["round"], "votes": clean, "tally": tally}
+    record(state, "vote", "Votes: " + ", ".join(f"{v} → {t}" for v, t in clean.items())
+           + "; tally " + ", ".join(f"{n} {c}" for n, c in tally.items() if c), votes=clean, tally=tally)
+    if len(tied) == 1:
+        fall_by_vote(state, find(state, tied[0]), clean)
+    elif state["crown"] and standing_name(state, state["crown"]):
+        state["day"]["tie"] = tied
+        state["step"] = "crown_decides"
+        state["announce"] = lines(state, "crown_decides")
+    else:
+        state["announce"] = lines(state, "nobody_by_vote")
+        record(state, "tie", f"Tie between {', '.join(tied)} and no Crown: nobody falls.")
+        shere_khan_claw(state, clean)
+        after_defeats(state, "night")
+
+
+def standing_name(state, name: str) -> bool:
+    return any(p["alive"] and p["name"] == name for p in state["players"])
+
+
+def fall_by_vote(state, p: dict, votes: dict[str, str], thumbs: bool = False):
+    fallen = [p]
+    defeat(state, p, "by the Gathering's vote")
+    if p["character"] == "captain_hook" and state["prisoner"] and standing_name(state, state["prisoner"]):
+        prisoner = find(state, state["prisoner"])
+        defeat(state, prisoner, "as Captain Hook's prisoner")
+        fallen.append(prisoner)
+    henchmen = CHARS[p["character"]].get("henchmen", [])
+    if p["alignment"] == MAYHEM and henchmen and (not thumbs or state["options"]["henchman_rule_in_thumbs_vote"]):
+        for h in henchmen:
+            hp = holder(state, h)
+            against = votes.get(hp["name"]) if hp else None
+            if hp and hp["alive"] and (against == "defeat" if thumbs else against == p["name"]):
+                defeat(state, hp, f"for voting against {CHARS[p['character']]['name']}")
+                fallen.append(hp)
+    state["announce"] = lines(state, "fallen_by_vote", names=", ".join(f["name"] for f in fallen))
+    if not thumbs:
+        shere_khan_claw(state, votes)
+    after_defeats(state, "night")
+
+
+def shere_khan_claw(state, votes: dict[str, str]):
+    khan = holder(state, "shere_khan")
+    if not khan or khan["name"] not in votes:
+        return
+    target = find(state, votes[khan["name"]], alive=False)
+    target["claw_marks"] += 1
+    record(state, "claw", f"Shere Khan's claw marks {target['name']} (now {target['claw_marks']}).",
+           player=target["name"])
+
+
+# ---------------------------------------------------------------- apply
+
+def prepare(state, action, seat, rng):
+    """Deals and the clock are drawn here, so the event records them and a replay is exact."""
+    kind = action["type"]
+    if kind == "deal" and state["phase"] == "deal":
+        players = [p["name"] for p in state["players"]]
+        given = {find(state, n, alive=False)["name"]: c for n, c in (action.get("characters") or {}).items()}
+        left = [c for c in state["characters"] if c not in given.values()]
+        rng.shuffle(left)
+        chars = {n: given.get(n) or left.pop() for n in players} if len(left) == len(players) - len(given) else given
+        mischief = action.get("mischief")
+        if mischief is None and action.get("alignments", "digital") == "digital":
+            mischief = rng.sample(players, mischief_count(len(players)))
+        return {**action, "characters": chars, "mischief": mischief}
+    if kind == "timer":
+        return {**action, "at": time.time()}
+    return action
 
 
 def apply(state: dict, action: dict, seat) -> dict:
+    kind = action["type"]
+    if kind == "ballot":
+        return ballot(state, action, seat)
+    if seat.trusted != HOST:
+        raise Forbidden("Only the narrator enters that." if seat.trusted != "display"
+                        else "The display shows the table; it does not play.")
+    if kind == "script":
+        if action["key"] not in DATA["script"]:
+            raise RuleError("There is no such line in the script.")
+        state["script"][action["key"]] = [line for line in action["lines"] if line.strip()] or None
+        return state
+    if kind == "options":
+        state["options"] = action["options"]
+        return state
+    if kind == "timer":
+        return timer(state, action)
+    if state["phase"] == "over":
+        raise RuleError(f"The game is over: Team {team_name(state['winner'])} won.")
+    allowed = {state["step"], "off_with_their_head"} if state["step"] == "vote" else {state["step"]}
+    if kind not in allowed:
+        raise RuleError(f"The game now waits for '{state['step']}', not '{kind}'.")
+    handler = HANDLERS[kind]
+    handler(state, action)
     return state
 
 
+def do_setup(state, a):
+    names = a["players"]
+    if len({n.casefold() for n in names}) != len(names):
+        raise RuleError("Each player needs a different name.")
+    check_selection(a["characters"], len(names))
+    state["players"] = [{"name": n, "character": None, "alignment": None, "alive": True, "claw_marks": 0,
+                         "revealed": False} for n in names]
+    state["characters"] = list(a["characters"])
+    state["phase"], state["step"] = "deal", "deal"
+
+
+def do_deal(state, a):
+    chars = a["characters"]
+    if sorted(chars.values()) != sorted(state["characters"]) or len(chars) != len(state["players"]):
+        raise RuleError("Deal each selected character to exactly one player.")
+    for p in state["players"]:
+        p["character"] = chars[p["name"]]
+    if a.get("mischief") is not None:
+        set_mischief(state, a["mischief"])
+    else:
+        state["alignments_known"] = False
+    prince = holder(state, "prince_john")
+    state["crown"] = prince["name"] if prince else None
+    record(state, "deal", "Characters dealt face up: " + ", ".join(
+        f"{p['name']} {CHARS[p['character']]['name']}" for p in state["players"]))
+    begin_night(state)
+
+
+def set_mischief(state, names: list[str]):
+    members = {find(state, n, alive=False)["name"] for n in names}
+    need = mischief_count(len(state["players"]))
+    if len(members) != need:
+        raise RuleError(f"With {len(state['players'])} players, Team Mischief has exactly {need}.")
+    for p in state["players"]:
+        p["alignment"] = MISCHIEF if p["name"] in members else MAYHEM
+    state["alignments_known"] = True
+
+
+def do_mischief_members(state, a):
+    set_mischief(state, a["members"])
+    next_night_step(state)
+
+
+def do_spy(state, a):
+    t = find(state, a["target"])
+    if t["character"] == "maleficent":
+        raise RuleError("Maleficent picks someone else to spy on.")
+    state["night"]["spy"] = t["name"]
+    record(state, "spy", f"Maleficent had Diablo look at {t['name']} (Team {team_name(t['alignment'])}).",
+           secret=True)
+    next_night_step(state)
+
+
+def do_lock(state, a):
+    t = find(state, a["target"])
+    if state["last_lock"] == t["name"]:
+        raise RuleError(f"Mother Gothel cannot lock away {t['name']} two nights in a row.")
+    state["night"]["lock"] = state["last_lock"] = t["name"]
+    record(state, "lock", f"Mother Gothel locked {t['name']} away.", secret=True)
+    next_night_step(state)
+
+
+def do_mischief_target(state, a):
+    t = find(state, a["target"])
+    if t["alignment"] == MISCHIEF:
+        raise RuleError("Team Mischief cannot choose one of its own.")
+    state["night"]["victim"] = t["name"]
+    record(state, "target", f"Team Mischief chose {t['name']}.", secret=True)
+    next_night_step(state)
+
+
+def do_hades(state, a):
+    if a["save"]:
+        if state["used"].get("hades"):
+            raise RuleError("Hades has already used his save; only 'keep it' is possible now.")
+        n = state["night"]
+        locked_victim = n["lock"] == n["victim"]
+        n["saved"] = True
+        if not locked_victim or state["options"]["hades_save_spent_on_locked"]:
+            state["used"]["hades"] = True
+        record(state, "save", f"Hades saved {n['victim']}.", secret=True)
+    next_night_step(state)
+
+
+def do_mirror(state, a):
+    if a.get("target"):
+        n = state["night"]
+        t = find(state, a["target"])
+        if t["character"] == "the_queen":
+            raise RuleError("The Queen reveals another player, not herself.")
+        if t["name"] == n["victim"]:
+            raise RuleError("The Queen cannot reveal the player Team Mischief chose tonight.")
+        state["used"]["mirror"] = True
+        n["mirror"] = t["name"]
+        t["revealed"] = True
+        record(state, "reveal", f"The Queen's mirror revealed {t['name']}: Team {team_name(t['alignment'])}.",
+               player=t["name"], alignment=t["alignment"])
+        if t["alignment"] == MISCHIEF:
+            defeat(state, t, "unmasked by the mirror")
+            if check_winner(state):
+                return
+    next_night_step(state)
+
+
+def do_crown_successor(state, a):
+    fallen = state["successor_for"]
+    p = find(state, a["player"])
+    state["crown"] = p["name"]
+    state["successor_for"] = None
+    record(state, "crown", f"{fallen} handed the Crown to {p['name']}.")
+    then, state["then"] = state["then"], None
+    go(state, then)
+
+
+def do_prisoner(state, a):
+    t = find(state, a["target"])
+    if t["character"] == "captain_hook":
+        raise RuleError("Captain Hook takes someone else prisoner.")
+    state["prisoner"] = t["name"]
+    record(state, "prisoner", f"Captain Hook took {t['name']} prisoner.")
+    open_vote(state)
+
+
+def do_off_with_their_head(state, a):
+    qoh = holder(state, "queen_of_hearts")
+    if not qoh or not qoh["alive"]:
+        raise RuleError("Only a standing Queen of Hearts can cry 'Off with their head!'.")
+    if state["used"].get("off_with_their_head"):
+        raise RuleError("The Queen of Hearts has already used her accusation this game.")
+    accused = find(state, a["accused"])
+    if accused is qoh:
+        raise RuleError("The Queen of Hearts accuses someone else.")
+    voters = {find(state, n)["name"]: v for n, v in a["votes"].items()}
+    if accused["name"] in voters:
+        raise RuleError(f"{accused['name']} is accused and does not vote.")
+    missing = [p["name"] for p in living(state) if p is not accused and p["name"] not in voters]
+    if missing:
+        raise RuleError(f"Every standing player but the accused votes; missing: {', '.join(missing)}.")
+    if voters[qoh["name"]] != "defeat":
+        raise RuleError("The Queen of Hearts must vote to defeat the one she accused.")
+    defeat_votes = sum(1 for v in voters.values() if v == "defeat")
+    if state["options"]["claws_in_thumbs_vote"]:
+        defeat_votes += accused["claw_marks"]
+    save_votes = sum(1 for v in voters.values() if v == "save")
+    state["used"]["off_with_their_head"] = True
+    state["last_vote"] = {"round": state["round"], "accused": accused["name"], "votes": voters}
+    record(state, "thumbs", f"Off with their head! {accused['name']} accused: {defeat_votes} to defeat, "
+                            f"{save_votes} to spare.", votes=voters)
+    if defeat_votes > save_votes:
+        fall_by_vote(state, accused, voters, thumbs=True)
+    else:
+        state["announce"] = [f"{accused['name']} is pardoned."]
+        record(state, "pardon", f"{accused['name']} was pardoned.")
+        begin_night(state)
+
+
+def do_vote(state, a):
+    if state["day"]["ballots"]:
+        raise RuleError("Players are voting on their phones; wait for their ballots or take them back first.")
+    resolve_vote(state, a["votes"])
+
+
+def ballot(state, a, seat):
+    if state["phase"] == "over":
+        raise RuleError("The game is over.")
+    if state["step"] != "vote":
+        raise RuleError("Votes open after the debate begins.")
+    voter = find(state, seat.name)
+    if seat.trusted == "display":
+        raise Forbidden("The display does not vote.")
+    target = find(state, a["target"])
+    if target is voter:
+        raise RuleError("You cannot vote against yourself.")
+    state["day"]["ballots"][voter["name"]] = target["name"]
+    if len(state["day"]["ballots"]) == len(living(state)):
+        votes, state["day"]["ballots"] = state["day"]["ballots"], {}
+        resolve_vote(state, votes)
+    return state
+
+
+def do_crown_decides(state, a):
+    tied = state["day"]["tie"]
+    p = find(state, a["player"])
+    if p["name"] not in tied:
+        raise RuleError(f"The Crown picks among the tied players: {', '.join(tied)}.")
+    state["day"]["tie"] = None
+    record(state, "crown_decides", f"The Crown chose {p['name']} among {', '.join(tied)}.")
+    fall_by_vote(state, p, state["day"]["votes"])
+
+
+def timer(state, a):
+    t, now = state["timer"], a["at"]
+    cmd = a["command"]
+    if cmd == "start":
+        if a["seconds"] <= 0:
+            raise RuleError("Give the debate some time: more than 0 seconds.")
+        state["timer"] = {"ends_at": now + a["seconds"], "remaining": None}
+    elif t is None:
+        raise RuleError("The timer is not set.")
+    elif cmd == "pause" and t["ends_at"]:
+        state["timer"] = {"ends_at": None, "remaining": max(0, t["ends_at"] - now)}
+    elif cmd == "resume" and t["remaining"] is not None:
+        state["timer"] = {"ends_at": now + t["remaining"], "remaining": None}
+    elif cmd == "add":
+        if t["ends_at"]:
+            t["ends_at"] = max(t["ends_at"], now) + a["seconds"]
+        else:
+            t["remaining"] += a["seconds"]
+    elif cmd == "stop":
+        state["timer"] = None
+    return state
+
+
+HANDLERS = {"setup": do_setup, "deal": do_deal, "mischief_members": do_mischief_members, "spy": do_spy,
+            "lock_away": do_lock, "mischief_target": do_mischief_target, "hades": do_hades, "mirror": do_mirror,
+            "crown_successor": do_crown_successor, "prisoner": do_prisoner,
+            "off_with_their_head": do_off_with_their_head, "vote": do_vote, "crown_decides": do_crown_decides}
+
+
+# ---------------------------------------------------------------- what each seat sees
+
+def knows(state, viewer: dict | None, p: dict, seat) -> bool:
+    """Whether this seat may know p's alignment."""
+    if seat.trusted == HOST or p["revealed"] or state["phase"] == "over":
+        return True
+    if viewer is None:
+        return False
+    return viewer is p or (viewer["alignment"] == MISCHIEF and p["alignment"] == MISCHIEF)
+
+
 def view(state: dict, seat) -> dict:
-    return {}
+    host = seat.trusted == HOST
+    viewer = None
+    if seat.trusted == "player":
+        viewer = next((p for p in state["players"] if p["name"].casefold() == seat.name.casefold()), None)
+    players = []
+    for p in state["players"]:
+        row = {"name": p["name"], "alive": p["alive"], "claw_marks": p["claw_marks"], "revealed": p["revealed"],
+               "character": p["character"],
+               "character_name": CHARS[p["character"]]["name"] if p["character"] else None}
+        if p["alignment"] and knows(state, viewer, p, seat):
+            row["alignment"] = p["alignment"]
+        players.append(row)
+    out = {"phase": state["phase"], "round": state["round"], "step": state["step"], "players": players,
+           "crown": state["crown"], "prisoner": state["prisoner"], "winner": state["winner"],
+           "warnings": warnings(state["characters"], len(state["players"]), state["options"])
+           if state["characters"] else [],
+           "timer": state["timer"], "readings": [{"key": k, "value": state["options"][k], "text": t}
+                                                  for k, (_, t) in READINGS.items()],
+           "you": players[state["players"].index(viewer)] if viewer else None,
+           "announce": state["announce"] if state["phase"] != "night" or host else [],
+           "successor_for": state["successor_for"]}
+    day = state["day"] or {}
+    out["ballots_in"] = len(day.get("ballots", {}))
+    out["standing"] = len(living(state))
+    if viewer and viewer["name"] in day.get("ballots", {}):
+        out["my_ballot"] = day["ballots"][viewer["name"]]
+    if state.get("last_vote"):
+        out["last_vote"] = state["last_vote"]
+        out["last_votes"] = state["last_vote"]["votes"]
+    if day.get("tie"):
+        out["tie"] = day["tie"]
+    recap = [r for r in state["recap"] if host or state["phase"] == "over" or not r.get("secret")]
+    out["recap"] = recap
+    if host:
+        out.update(host_view(state))
+    return out
+
+
+def host_view(state) -> dict:
+    """The narrator's extra: the night's steps with decoys, the lines to say, Diablo's answer."""
+    n = state["night"]
+    extra = {"characters_selected": state["characters"], "suggested": DATA["suggested"],
+             "mischief_count": mischief_count(len(state["players"])) if state["players"] else None,
+             "last_lock": state["last_lock"], "used": state["used"], "alignments_known": state["alignments_known"]}
+    if state["phase"] == "night" and n:
+        step = current_step(state)
+        extra["night"] = {"steps": [{"key": s["key"], "decoy": s["decoy"],
+                                     "state": "done" if i < n["index"] else "now" if i == n["index"] else "next"}
+                                    for i, s in enumerate(n["steps"])],
+                          "victim": n["victim"], "lock": n["lock"], "spy": n["spy"]}
+        if step:
+            extra["script"] = (state["announce"] if n["index"] == 0 else []) + lines(state, step["key"])
+            extra["decoy"] = step["decoy"]
+        if n["spy"]:
+            extra["diablo_sees"] = team_name(find(state, n["spy"], alive=False)["alignment"] or MAYHEM)
+    else:
+        key = {"crown_successor": "crown_successor", "crown_decides": "crown_decides"}.get(state["step"])
+        extra["script"] = state["announce"] + (lines(state, key, name=state["successor_for"] or "")
+                                               if key == "crown_successor" else [])
+    return extra
+
+
+def log_entry(action: dict, seat) -> dict | None:
+    """The log as a player or the display may see it: the narrator's night choices and the deal
+    stay hidden; a ballot shows only that it was cast."""
+    kind = action["type"]
+    if kind in ("deal", "spy", "lock_away", "mischief_target", "mischief_members", "hades", "mirror", "script"):
+        return {"type": kind}
+    if kind == "ballot":
+        return {"type": "ballot"}
+    return action
