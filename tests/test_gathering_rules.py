@@ -415,3 +415,24 @@ def test_only_the_narrator_runs_the_night():
     s = game(EIGHT, ["Gus", "Hal"])
     with pytest.raises(Forbidden):
         act(s, Seat(1, "Ann", "player"), type="spy", target="Bob")
+
+
+def test_the_narrator_may_rewrite_a_step_s_lines_for_this_table():
+    s = game(EIGHT, ["Gus", "Hal"])
+    act(s, type="script", key="spy", lines="Dark fairy, open your eyes.\nChoose.")
+    assert g.view(s, HOST)["script_lines"] == ["Dark fairy, open your eyes.", "Choose."]
+    with pytest.raises(RuleError):
+        act(s, type="script", key="nonsense", lines=["x"])
+
+
+def test_debate_timer_pauses_and_extends():
+    s = game(EIGHT, ["Gus", "Hal"])
+    night(s, target="Fay")
+    act(s, type="timer", command="start", seconds=180)
+    ends = s["timer"]["ends_at"]
+    act(s, type="timer", command="add", seconds=60)
+    assert s["timer"]["ends_at"] == pytest.approx(ends + 60, abs=1)
+    act(s, type="timer", command="pause")
+    assert s["timer"]["ends_at"] is None and 230 < s["timer"]["remaining"] <= 240
+    act(s, type="timer", command="resume")
+    assert s["timer"]["ends_at"] is not None

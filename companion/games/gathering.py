@@ -7,9 +7,9 @@ leaves open are table options with a default, shown in the app (see READINGS).
 """
 
 import time
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..core.actions import Action, Name
 from ..core.errors import Forbidden, RuleError
@@ -168,7 +168,12 @@ class Script(Action):
 
     type: Literal["script"]
     key: str = Field(max_length=40)
-    lines: list[str] = Field(max_length=8)
+    lines: list[Annotated[str, Field(max_length=300)]] = Field(max_length=8)
+
+    @field_validator("lines", mode="before")
+    @classmethod
+    def one_per_line(cls, value):
+        return value.splitlines() if isinstance(value, str) else value
 
 
 class SetOptions(Action):
@@ -805,6 +810,8 @@ def host_view(state) -> dict:
                           "victim": n["victim"], "lock": n["lock"], "spy": n["spy"]}
         if step:
             extra["script"] = (state["announce"] if n["index"] == 0 else []) + lines(state, step["key"])
+            extra["script_key"] = step["key"]
+            extra["script_lines"] = lines(state, step["key"])
             extra["decoy"] = step["decoy"]
         if n["spy"]:
             extra["diablo_sees"] = team_name(find(state, n["spy"], alive=False)["alignment"] or MAYHEM)

@@ -59,7 +59,7 @@
   }
   document.addEventListener("DOMContentLoaded", function () { holdable(); });
   document.addEventListener("htmx:load", function (e) { holdable(e.detail.elt); });
-  document.addEventListener("htmx:oobAfterSwap", function (e) { holdable(e.detail.target); });
+  document.addEventListener("htmx:oobAfterSwap", function () { holdable(document); });
 
   // Blank the screen while the phone lies on the table.
   document.addEventListener("click", function (e) {

@@ -1,0 +1,129 @@
+// The narrator's voice, the screen wake lock, the debate timer and small form helpers.
+(function () {
+  "use strict";
+  var store = {
+    get: function (k, d) { try { var v = localStorage.getItem(k); return v === null ? d : v; } catch (e) { return d; } },
+    set: function (k, v) { try { localStorage.setItem(k, v); } catch (e) { /* storage off */ } }
+  };
+
+  // ---- speech: one sentence per utterance, cancel before each new step ----
+  var synth = window.speechSynthesis;
+  var lastKey = null;
+  function voiceSelect() { return document.getElementById("speak-voice"); }
+  function fillVoices() {
+    var sel = voiceSelect();
+    if (!sel || !synth || sel.options.length) return;
+    var chosen = store.get("speak-voice", "");
+    synth.getVoices().forEach(function (v) {
+      var o = document.createElement("option");
+      o.value = v.name; o.textContent = v.name + " (" + v.lang + ")";
+      if (v.name === chosen) o.selected = true;
+      sel.appendChild(o);
+    });
+  }
+  function settings() {
+    var auto = document.getElementById("speak-auto"), rate = document.getElementById("speak-rate");
+    if (auto) auto.checked = store.get("speak-auto", "1") === "1";
+    if (rate) rate.value = store.get("speak-rate", "0.9");
+    fillVoices();
+  }
+  function speak(force) {
+    var box = document.getElementById("speech");
+    if (!box || !synth) return;
+    var key = box.dataset.key;
+    if (!force && (key === lastKey || store.get("speak-auto", "1") !== "1")) { lastKey = key; return; }
+    lastKey = key;
+    synth.cancel();
+    var voiceName = store.get("speak-voice", ""), rate = parseFloat(store.get("speak-rate", "0.9"));
+    var voice = synth.getVoices().filter(function (v) { return v.name === voiceName; })[0];
+    box.querySelectorAll("[data-line]").forEach(function (p) {
+      p.textContent.split(/(?<=[.!?])\s+/).forEach(function (sentence) {
+        if (!sentence.trim()) return;
+        var u = new SpeechSynthesisUtterance(sentence.trim());
+        u.rate = rate;
+        if (voice) u.voice = voice;
+        synth.speak(u);
+      });
+    });
+  }
+  if (synth && "onvoiceschanged" in synth) synth.addEventListener("voiceschanged", fillVoices);
+
+  // iOS speaks only after a gesture: the first tap unlocks speech and the wake lock.
+  var unlocked = false;
+  document.addEventListener("pointerdown", function () {
+    if (unlocked) return;
+    unlocked = true;
+    if (synth && document.getElementById("speech")) { synth.speak(new SpeechSynthesisUtterance("")); }
+    wake();
+  }, { capture: true });
+
+  // ---- screen wake lock on the narrator's page ----
+  var lock = null;
+  function wake() {
+    if (!document.getElementById("narrator") || !("wakeLock" in navigator) || lock) return;
+    navigator.wakeLock.request("screen").then(function (l) {
+      lock = l; l.addEventListener("release", function () { lock = null; });
+    }).catch(function () { /* not allowed now: next tap tries again */ unlocked = false; });
+  }
+  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") wake(); });
+
+  // ---- controls ----
+  document.addEventListener("change", function (e) {
+    var t = e.target;
+    if (t.id === "speak-auto") store.set("speak-auto", t.checked ? "1" : "0");
+    if (t.id === "speak-rate") store.set("speak-rate", t.value);
+    if (t.id === "speak-voice") store.set("speak-voice", t.value);
+  });
+  document.addEventListener("click", function (e) {
+    var t = e.target.closest("button");
+    if (!t) return;
+    if (t.id === "speak-again") { speak(true); }
+    if (t.dataset.check) {   // fill a set of checkboxes (the suggested characters)
+      var values = JSON.parse(t.dataset.check), form = t.closest("form");
+      form.querySelectorAll("input[type=checkbox]").forEach(function (box) { box.checked = values.indexOf(box.value) >= 0; });
+      var inputs = form.querySelectorAll("input[name='players[]']");
+      var n = values.length, filled = 0;
+      inputs.forEach(function (i) { if (i.value.trim()) filled++; });
+      if (filled !== n) { var f = document.getElementById("flash"); if (f) f.textContent = "This set is for " + n + " players; you have " + filled + " names."; }
+    }
+  });
+
+  // ---- the decoy's pause: the same wait as a real answer would take ----
+  function decoys(root) {
+    (root || document).querySelectorAll("[data-decoy-wait]").forEach(function (b) {
+      if (b.dataset.armed) return;
+      b.dataset.armed = "1";
+      setTimeout(function () { b.disabled = false; }, 1000 * parseInt(b.dataset.decoyWait, 10));
+    });
+  }
+
+  // ---- the debate timer, with a sound and a vibration at the end ----
+  var rang = {};
+  function beep() {
+    try {
+      var ctx = new (window.AudioContext || window.webkitAudioContext)();
+      var o = ctx.createOscillator(), g = ctx.createGain();
+      o.frequency.value = 660; o.connect(g); g.connect(ctx.destination);
+      g.gain.setValueAtTime(0.3, ctx.currentTime); g.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 1.2);
+      o.start(); o.stop(ctx.currentTime + 1.2);
+    } catch (e) { /* no audio */ }
+    if (navigator.vibrate) navigator.vibrate([300, 150, 300]);
+  }
+  function tick() {
+    document.querySelectorAll("[data-timer]").forEach(function (el) {
+      var left;
+      if (el.dataset.endsAt) left = Math.max(0, Math.round(parseFloat(el.dataset.endsAt) - Date.now() / 1000));
+      else if (el.dataset.remaining) left = Math.round(parseFloat(el.dataset.remaining));
+      else return;
+      var m = Math.floor(left / 60), s = left % 60;
+      el.textContent = m + ":" + (s < 10 ? "0" : "") + s + (el.dataset.endsAt ? "" : " (paused)");
+      if (left === 0 && el.dataset.endsAt && !rang[el.dataset.endsAt]) { rang[el.dataset.endsAt] = true; el.textContent = "Time!"; beep(); }
+    });
+  }
+  setInterval(tick, 500);
+
+  function refresh(root) { settings(); speak(false); decoys(root); tick(); }
+  document.addEventListener("DOMContentLoaded", function () { refresh(document); });
+  document.addEventListener("htmx:oobAfterSwap", function () { refresh(document); });
+  window.narrator = { speak: speak };
+})();
