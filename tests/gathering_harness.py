@@ -2,6 +2,8 @@
 
 import random
 
+from companion import games
+from companion.core.actions import parse
 from companion.core.table import Seat
 from companion.games import gathering as g
 
@@ -25,7 +27,8 @@ def game(chars, mischief, **options):
 
 
 def act(s, seat=HOST, **action):
-    action.setdefault("alignments", "digital") if action["type"] == "deal" else None
+    """Validate as the server does (the same pydantic models), draw chance, apply."""
+    action = parse(games.actions("gathering"), action)
     return g.apply(s, g.prepare(s, action, seat, RNG), seat)
 
 

@@ -338,7 +338,7 @@ def test_off_with_their_head_rules():
     with pytest.raises(RuleError, match="must vote to defeat"):
         act(s, type="off_with_their_head", accused="Hal", votes={**votes, "Gus": "save"})
     # a tie pardons: 3 defeat, 3 save
-    tie = dict(zip([n for n in standing if n != "Hal"], ["save", "save", "save", "defeat", "defeat", "defeat"]))
+    tie = dict(zip([n for n in standing if n != "Hal"], ["save", "save", "save", "defeat", "defeat", "defeat"], strict=True))
     tie["Gus"] = "defeat"
     assert sorted(tie.values()).count("defeat") == 3
     act(s, type="off_with_their_head", accused="Hal", votes=tie)
