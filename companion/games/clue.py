@@ -1,24 +1,459 @@
-"""Placeholder until this game's own issue lands: the shared parts (seats, dice, memo, undo) work."""
+"""Clue: Disney Villains. The public suggestion log, entered once, and each player's private
+detective notes, deduced exactly from that player's own knowledge (see clue_solver)."""
 
-from pydantic import BaseModel, ConfigDict
+import re
+from functools import lru_cache
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..core.actions import Action, Name
+from ..core.errors import Forbidden, RuleError
+from ..core.table import DISPLAY, HOST
+from . import clue_solver as solver
+from .rules_data import load
 
 ID = "clue"
 TITLE = "Clue: Disney Villains"
-ACTIONS = ()
-PRIVATE = ()
+DATA = load("clue")
+PRIVATE = ("hand", "shown", "mark")
+ENVELOPE = "envelope"
+TOTAL_DEALT = 18
 
 
-class Options(BaseModel):
-    model_config = ConfigDict(extra="allow", title="Options_clue")
+def card_id(name: str) -> str:
+    """'Dr. Facilier' -> 'dr_facilier'."""
+    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
 
 
-def setup(options: dict) -> dict:
-    return {}
+class ClueOptions(BaseModel):
+    """Players clockwise; optional hand sizes, lair names, the edition and who moves which Villain."""
+
+    model_config = ConfigDict(extra="forbid", title="ClueOptions")
+    players: list[Name] | None = Field(default=None, description="Names in clockwise seating order, 2 to 6.")
+    hand_sizes: dict[Name, int] | None = Field(default=None, description="Else counted out from the first player on.")
+    lairs: list[Name] | None = Field(default=None, description="Nine lair names (the rulebook names only the Laboratory).")
+    edition: str = Field(default="disney-villains", description="A card set from rules_data/clue.json.")
+    movers: dict[Name, Name] | None = Field(default=None, description="Who plays which Villain mover.")
 
 
-def apply(state: dict, action: dict, seat) -> dict:
+Options = ClueOptions
+
+
+class Setup(Action):
+    """Seat the detectives (when the table was created without players)."""
+
+    type: Literal["setup"]
+    players: list[Name]
+    hand_sizes: dict[Name, int] | None = None
+    lairs: list[Name] | None = None
+    edition: str = "disney-villains"
+    movers: dict[Name, Name] | None = None
+
+
+class Hand(Action):
+    """A player enters their own cards (private)."""
+
+    type: Literal["hand"]
+    cards: list[str] = Field(max_length=18)
+
+
+class Suggestion(Action):
+    """A suggestion and who disproved it (or nobody), entered once for the whole table."""
+
+    type: Literal["suggestion"]
+    by: Name
+    cards: list[str] = Field(min_length=3, max_length=3)
+    disproved_by: Name | None = None
+
+
+class CorrectSuggestion(Action):
+    """Fix a suggestion entered wrong; every note is worked out again."""
+
+    type: Literal["correct_suggestion"]
+    id: int
+    by: Name
+    cards: list[str] = Field(min_length=3, max_length=3)
+    disproved_by: Name | None = None
+
+
+class WithdrawSuggestion(Action):
+    """Take a suggestion out of the log."""
+
+    type: Literal["withdraw_suggestion"]
+    id: int
+
+
+class Shown(Action):
+    """The suggester records the card shown to them (private)."""
+
+    type: Literal["shown"]
+    suggestion: int
+    card: str
+
+
+class Mark(Action):
+    """A player's own mark on their grid (private): has, lacks, or cleared."""
+
+    type: Literal["mark"]
+    card: str
+    holder: str = Field(max_length=40)
+    value: Literal["has", "lacks"] | None = None
+
+
+class Accusation(Action):
+    """An accusation and whether it was right."""
+
+    type: Literal["accusation"]
+    by: Name
+    cards: list[str] = Field(min_length=3, max_length=3)
+    correct: bool
+
+
+class EndTurn(Action):
+    """Pass the turn to the left (wrong accusers are skipped)."""
+
+    type: Literal["end_turn"]
+
+
+ACTIONS = (Setup, Hand, Suggestion, CorrectSuggestion, WithdrawSuggestion, Shown, Mark, Accusation, EndTurn)
+
+
+# ------------------------------------------------------------------ setup
+
+def deck(edition: str, lairs: list[str] | None) -> list[dict]:
+    ed = DATA["editions"].get(edition)
+    if ed is None:
+        raise RuleError(f"Unknown card set {edition!r}; choose one of {', '.join(DATA['editions'])}.")
+    cards = []
+    for cat in ed["categories"]:
+        names = cat["cards"]
+        if lairs and cat.get("renamable"):
+            if len(lairs) != len(names):
+                raise RuleError(f"Name all {len(names)} {cat['name'].lower()}s.")
+            names = lairs
+        for name in names:
+            cards.append({"id": card_id(name), "name": name, "category": cat["name"]})
+    ids = [c["id"] for c in cards]
+    if len(set(ids)) != len(ids):
+        raise RuleError("Two cards would share a name; give each lair its own name.")
+    return cards
+
+
+def seat(state: dict, opts: dict) -> dict:
+    players = opts["players"]
+    if not 2 <= len(players) <= 6:
+        raise RuleError("Clue takes 2 to 6 players.")
+    if len({p.casefold() for p in players}) != len(players):
+        raise RuleError("Each player needs a different name.")
+    cards = deck(opts.get("edition") or "disney-villains", opts.get("lairs"))
+    ed = DATA["editions"][opts.get("edition") or "disney-villains"]
+    movers = opts.get("movers") or {}
+    first = 0
+    for name, mover in movers.items():
+        if name not in players:
+            raise RuleError(f"{name} is not one of the players.")
+        if card_id(mover) == card_id(ed["first_mover"]):
+            first = players.index(name)
+    dealt = len(cards) - len(ed["categories"])
+    sizes = opts.get("hand_sizes")
+    if sizes:
+        if set(sizes) != set(players):
+            raise RuleError("Give a hand size for every player.")
+        if sum(sizes.values()) != dealt:
+            raise RuleError(f"The hands must add up to the {dealt} dealt cards.")
+        sizes = [sizes[p] for p in players]
+    else:  # dealt one by one clockwise from the first player
+        sizes = [dealt // len(players) + (1 if (i - first) % len(players) < dealt % len(players) else 0)
+                 for i in range(len(players))]
+    state.update(players=players, sizes=sizes, cards=cards, movers=movers, first=first, current=first,
+                 categories=[c["name"] for c in ed["categories"]], edition=ed["name"])
     return state
 
 
-def view(state: dict, seat) -> dict:
-    return {}
+def setup(options: dict) -> dict:
+    state = {"players": [], "sizes": [], "cards": [], "suggestions": [], "accusations": [], "private": {},
+             "next_id": 1, "out": [], "winner": None, "current": None, "first": 0, "movers": {},
+             "categories": [], "edition": None}
+    if options.get("players"):
+        seat(state, options)
+    return state
+
+
+# ------------------------------------------------------------------ helpers
+
+def player(state, name: str) -> str:
+    for p in state["players"]:
+        if p.casefold() == (name or "").casefold():
+            return p
+    raise RuleError(f"{name} is not a player at this table.")
+
+
+def card(state, cid: str) -> dict:
+    key = card_id(cid)
+    for c in state["cards"]:
+        if c["id"] == key:
+            return c
+    raise RuleError(f"There is no card {cid!r} in this game.")
+
+
+def triple(state, cards: list[str]) -> list[str]:
+    chosen = [card(state, c) for c in cards]
+    if sorted(c["category"] for c in chosen) != sorted(state["categories"]):
+        raise RuleError("Name one card of each kind: " + ", ".join(state["categories"]).lower() + ".")
+    by_cat = {c["category"]: c["id"] for c in chosen}
+    return [by_cat[cat] for cat in state["categories"]]
+
+
+def me(state, seat_) -> str:
+    if seat_.trusted != "player":
+        raise Forbidden("Only a player's own phone keeps detective notes.")
+    return player(state, seat_.name)
+
+
+def mine(state, name: str) -> dict:
+    return state["private"].setdefault(name, {"hand": None, "shown": {}, "marks": {}})
+
+
+def find_suggestion(state, sid: int) -> dict:
+    for s in state["suggestions"]:
+        if s["id"] == sid:
+            return s
+    raise RuleError(f"There is no suggestion #{sid}.")
+
+
+def check_suggestion(state, a) -> dict:
+    by = player(state, a["by"])
+    cards = triple(state, a["cards"])
+    d = a.get("disproved_by")
+    if d is not None:
+        d = player(state, d)
+        if d == by:
+            raise RuleError("Nobody disproves their own suggestion.")
+    return {"by": by, "cards": cards, "disproved_by": d}
+
+
+# ------------------------------------------------------------------ apply
+
+def apply(state: dict, action: dict, seat_) -> dict:
+    kind = action["type"]
+    if kind == "setup":
+        if seat_.trusted != HOST:
+            raise Forbidden("Only the host seats the players.")
+        if state["players"]:
+            raise RuleError("The players are already seated.")
+        return seat(state, action)
+    if not state["players"]:
+        raise RuleError("Seat the players first.")
+    if kind == "hand":
+        name = me(state, seat_)
+        cards = sorted({card(state, c)["id"] for c in action["cards"]})
+        size = state["sizes"][state["players"].index(name)]
+        if len(cards) != size:
+            raise RuleError(f"Your hand has {size} cards; you entered {len(cards)}.")
+        mine(state, name)["hand"] = cards
+    elif kind == "shown":
+        name = me(state, seat_)
+        s = find_suggestion(state, action["suggestion"])
+        if s["by"] != name:
+            raise Forbidden("Only the player who made the suggestion saw the card shown.")
+        if s["disproved_by"] is None:
+            raise RuleError("Nobody disproved that suggestion, so no card was shown.")
+        c = card(state, action["card"])["id"]
+        if c not in s["cards"]:
+            raise RuleError("The card shown must be one of the three suggested.")
+        mine(state, name)["shown"][str(s["id"])] = c
+    elif kind == "mark":
+        name = me(state, seat_)
+        c = card(state, action["card"])["id"]
+        h = ENVELOPE if action["holder"].casefold() == ENVELOPE else player(state, action["holder"])
+        marks = mine(state, name)["marks"]
+        key = f"{c}|{h}"
+        if action["value"] is None:
+            marks.pop(key, None)
+        else:
+            marks[key] = action["value"]
+    elif kind in ("suggestion", "correct_suggestion", "withdraw_suggestion", "accusation", "end_turn"):
+        if seat_.trusted == DISPLAY and kind != "suggestion" and kind != "accusation":
+            raise Forbidden("The display enters suggestions and accusations, not turns.")
+        if state["winner"]:
+            raise RuleError(f"The game is over: {state['winner']} solved it.")
+        public(state, action, kind)
+    return state
+
+
+def public(state, a, kind):
+    if kind == "suggestion":
+        s = check_suggestion(state, a)
+        state["suggestions"].append({"id": state["next_id"], **s})
+        state["next_id"] += 1
+    elif kind == "correct_suggestion":
+        s = find_suggestion(state, a["id"])
+        s.update(check_suggestion(state, a))
+        for priv in state["private"].values():  # a shown card no longer among the three is dropped
+            shown = priv["shown"].get(str(s["id"]))
+            if shown and (shown not in s["cards"] or s["disproved_by"] is None):
+                priv["shown"].pop(str(s["id"]))
+    elif kind == "withdraw_suggestion":
+        s = find_suggestion(state, a["id"])
+        state["suggestions"].remove(s)
+        for priv in state["private"].values():
+            priv["shown"].pop(str(s["id"]), None)
+    elif kind == "accusation":
+        by = player(state, a["by"])
+        if by in state["out"]:
+            raise RuleError(f"{by} has already made their one accusation.")
+        cards = triple(state, a["cards"])
+        state["accusations"].append({"by": by, "cards": cards, "correct": a["correct"]})
+        if a["correct"]:
+            state["winner"] = by
+        else:
+            state["out"].append(by)
+    elif kind == "end_turn":
+        n = len(state["players"])
+        for step in range(1, n + 1):
+            nxt = (state["current"] + step) % n
+            if state["players"][nxt] not in state["out"]:
+                state["current"] = nxt
+                return
+        raise RuleError("Every player has made a wrong accusation: nobody is left to take a turn.")
+
+
+# ------------------------------------------------------------------ knowledge and notes
+
+def knowledge(state, name: str) -> tuple[solver.Knowledge, list[dict]]:
+    """What `name` knows, as solver constraints; with the cards for reference."""
+    cards = state["cards"]
+    index = {c["id"]: i for i, c in enumerate(cards)}
+    players = state["players"]
+    me_i = players.index(name)
+    cats = [[i for i, c in enumerate(cards) if c["category"] == cat] for cat in state["categories"]]
+    k = solver.Knowledge(cats, len(cards), list(players), list(state["sizes"]))
+    priv = state["private"].get(name) or {"hand": None, "shown": {}, "marks": {}}
+    if priv["hand"] is not None:
+        hand = set(priv["hand"])
+        for c in cards:
+            i = index[c["id"]]
+            k.facts.append((i, me_i, c["id"] in hand,
+                            f"You hold the {c['name']}." if c["id"] in hand else "It is not in your hand."))
+    n = len(players)
+    for s in state["suggestions"]:
+        trip = [index[c] for c in s["cards"]]
+        names = ", ".join(cards[i]["name"] for i in trip)
+        by = players.index(s["by"])
+        stop = players.index(s["disproved_by"]) if s["disproved_by"] else by
+        step = (by + 1) % n
+        while step != stop:
+            for i in trip:
+                k.facts.append((i, step, False, f"{players[step]} could not disprove #{s['id']} ({names})."))
+            step = (step + 1) % n
+        if s["disproved_by"]:
+            shown = priv["shown"].get(str(s["id"]))
+            d = players.index(s["disproved_by"])
+            if s["by"] == name and shown:
+                k.facts.append((index[shown], d, True, f"{s['disproved_by']} showed you the {cards[index[shown]]['name']} for #{s['id']}."))
+            else:
+                k.clauses.append((d, frozenset(trip), f"{s['disproved_by']} showed a card for #{s['id']} ({names})"))
+    for a in state["accusations"]:
+        trip = [index[c] for c in a["cards"]]
+        if a["correct"]:
+            for i in trip:
+                k.facts.append((i, k.env, True, f"{a['by']}'s accusation was right."))
+        else:
+            k.exclusions.append(frozenset(trip))
+    for key, value in priv["marks"].items():
+        cid, holder = key.split("|", 1)
+        h = k.env if holder == ENVELOPE else players.index(holder)
+        k.facts.append((index[cid], h, value == "has", "You marked it yourself."))
+    return k, cards
+
+
+def signature(k: solver.Knowledge) -> tuple:
+    return (tuple(map(tuple, k.categories)), k.n_cards, tuple(k.players), tuple(k.sizes), tuple(k.facts),
+            tuple(k.clauses), tuple(k.exclusions))
+
+
+@lru_cache(maxsize=256)
+def deduce(sig: tuple) -> dict:
+    """The forced facts and the probabilities for one player's knowledge (cached: every seat's
+    page and every push read it)."""
+    cats, n, players, sizes, facts, clauses, exclusions = sig
+    k = solver.Knowledge([list(c) for c in cats], n, list(players), list(sizes), list(facts), list(clauses),
+                         list(exclusions))
+    try:
+        solved = solver.solve(k)
+    except solver.Contradiction as err:
+        return {"contradiction": str(err)}
+    probs = solver.probabilities(k, solved["possible"])
+    return {"possible": solved["possible"], "probs": probs, "k": k}
+
+
+def explain(k, possible, c: int, h: int, has: bool, names: list[str], holders: list[str], kind: str) -> str:
+    for fc, fh, fhas, reason in k.facts:
+        if fc == c and fh == h and fhas == has:
+            return reason
+    single = lambda d: d & (d - 1) == 0  # noqa: E731
+    if has:
+        for ch, cards, reason in k.clauses:
+            if ch == h and c in cards and all(not possible[x] >> h & 1 for x in cards if x != c):
+                others = " and ".join(names[x] for x in cards if x != c)
+                return f"{reason}; {holders[h]} has neither {others}, so it must be the {names[c]}."
+        if h == k.env:
+            return f"Every other {kind.lower()} is with a player, so the {names[c]} is in the envelope."
+        return (f"Every deal that fits what you know puts the {names[c]} with {holders[h]} "
+                "(the hand sizes and the suggestions together force it).")
+    for h2 in range(k.holders):
+        if h2 != h and possible[c] == 1 << h2:
+            return f"The {names[c]} is with {holders[h2]}."
+    return f"No deal that fits what you know puts the {names[c]} with {holders[h]}."
+
+
+def notes(state, name: str) -> dict:
+    k, cards = knowledge(state, name)
+    d = deduce(signature(k))
+    holders = state["players"] + [ENVELOPE]
+    if "contradiction" in d:
+        return {"contradiction": d["contradiction"] + " Check the hand, the marks and the suggestions.",
+                "notes": {}, "probabilities": {}}
+    possible, probs = d["possible"], d["probs"]
+    names = [c["name"] for c in cards]
+    grid, prob, why = {}, {}, {}
+    total = probs["total"] or 1
+    for i, c in enumerate(cards):
+        grid[c["id"]], prob[c["id"]], why[c["id"]] = {}, {}, {}
+        for h, hname in enumerate(holders):
+            can = possible[i] >> h & 1
+            value = "has" if possible[i] == 1 << h else None if can else "lacks"
+            grid[c["id"]][hname] = value
+            prob[c["id"]][hname] = round(probs["cells"][i][h] / total, 4) if probs["cells"] else None
+            if value:
+                why[c["id"]][hname] = explain(d["k"], possible, i, h, value == "has", names, holders,
+                                                 c["category"])
+    triples = sorted(((t, w / total) for t, w in probs["triples"].items()), key=lambda x: -x[1])[:5]
+    env_known = [c["id"] for i, c in enumerate(cards) if possible[i] == 1 << len(state["players"])]
+    return {"notes": grid, "probabilities": prob, "why": why,
+            "envelope": {"likely": [{"cards": [cards[i]["id"] for i in t], "p": round(p, 4)} for t, p in triples],
+                         "known": env_known if len(env_known) == len(state["categories"]) else None},
+            "exact": not probs.get("sampled"), "margin": round(probs.get("margin", 0.0), 3)}
+
+
+# ------------------------------------------------------------------ view
+
+def view(state: dict, seat_) -> dict:
+    out = {"players": [{"name": p, "hand_size": state["sizes"][i], "mover": state["movers"].get(p),
+                        "out": p in state["out"]} for i, p in enumerate(state["players"])],
+           "cards": state["cards"], "categories": state["categories"], "edition": state["edition"],
+           "suggestions": state["suggestions"], "accusations": state["accusations"],
+           "current": state["players"][state["current"]] if state["players"] else None,
+           "winner": state["winner"], "editions": {k: v["name"] for k, v in DATA["editions"].items()}}
+    if seat_.trusted == "player" and state["players"]:
+        name = next((p for p in state["players"] if p.casefold() == seat_.name.casefold()), None)
+        if name:
+            priv = state["private"].get(name) or {"hand": None, "shown": {}, "marks": {}}
+            out.update({"me": name, "hand": priv["hand"], "shown": priv["shown"], "marks": priv["marks"]})
+            out.update(notes(state, name))
+    return out
+
+
+def log_entry(action: dict, seat_) -> dict | None:
+    return action

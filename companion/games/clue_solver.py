@@ -1,0 +1,389 @@
+"""Clue deduction, exact: every fact true in every deal consistent with one player's knowledge.
+
+The knowledge is a set of constraints over "which holder has each card" (the holders are the
+players and the envelope):
+  - every card has exactly one holder; each player holds exactly their hand size;
+  - the envelope holds exactly one card of each category;
+  - facts: card c is (or is not) with holder h (own hand, cards shown, passes, own marks);
+  - clauses: holder h has at least one of the cards S (a disproof the player did not see);
+  - exclusions: the envelope is not exactly this triple (a wrong accusation).
+
+`solve` finds the forced facts with a complete search (sound and complete: a cell is left open
+only when a consistent deal exists each way, and each such deal is found and checked), and
+`count` weighs every consistent deal equally (a shuffled deal makes them equally likely) to give
+exact probabilities for each cell and each envelope triple.
+"""
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Knowledge:
+    categories: list[list[int]]  # card indices per category
+    n_cards: int
+    players: list[str]
+    sizes: list[int]  # hand size per player
+    facts: list[tuple[int, int, bool, str]] = field(default_factory=list)  # (card, holder, has, reason)
+    clauses: list[tuple[int, frozenset, str]] = field(default_factory=list)  # (holder, cards, reason)
+    exclusions: list[frozenset] = field(default_factory=list)  # envelope is not all of these
+
+    @property
+    def env(self) -> int:
+        return len(self.players)
+
+    @property
+    def holders(self) -> int:
+        return len(self.players) + 1
+
+
+class Contradiction(Exception):
+    """The knowledge admits no deal at all (a mistake was entered)."""
+
+
+# ------------------------------------------------------------------ domains and a quick check
+
+def domains(k: Knowledge) -> list[int]:
+    """Bitmask of possible holders per card after the plain facts."""
+    full = (1 << k.holders) - 1
+    dom = [full] * k.n_cards
+    for c, h, has, _ in k.facts:
+        dom[c] = dom[c] & (1 << h) if has else dom[c] & ~(1 << h)
+    return dom
+
+
+def category_of(k: Knowledge) -> list[int]:
+    cat = [0] * k.n_cards
+    for i, cards in enumerate(k.categories):
+        for c in cards:
+            cat[c] = i
+    return cat
+
+
+class Search:
+    """Depth-first search for one consistent deal, with propagation of counts and clauses."""
+
+    def __init__(self, k: Knowledge):
+        self.k = k
+        self.cat = category_of(k)
+        self.base = domains(k)
+        self.nodes = 0
+
+    def propagate(self, dom: list[int]) -> list[int] | None:
+        """Tighten the domains until nothing changes; None when a contradiction shows."""
+        k = self.k
+        P, env_h, n = len(k.players), k.env, k.n_cards
+        env = 1 << env_h
+        dom = list(dom)
+        while True:
+            changed = False
+            fixed = [0] * (P + 1)
+            maybe = [0] * (P + 1)
+            for d in dom:
+                if d == 0:
+                    return None
+                if d & (d - 1) == 0:
+                    fixed[d.bit_length() - 1] += 1
+                while d:
+                    b = d & -d
+                    d ^= b
+                    maybe[b.bit_length() - 1] += 1
+            for h in range(P):
+                size = k.sizes[h]
+                if fixed[h] > size or maybe[h] < size:
+                    return None
+                if fixed[h] == size and maybe[h] > size:  # hand full: no other card is here
+                    bit = 1 << h
+                    for c in range(n):
+                        if dom[c] & bit and dom[c] != bit:
+                            dom[c] &= ~bit
+                    changed = True
+                elif maybe[h] == size and fixed[h] < size:  # every candidate is needed
+                    bit = 1 << h
+                    for c in range(n):
+                        if dom[c] & bit:
+                            dom[c] = bit
+                    changed = True
+            for cards in k.categories:
+                nfixed = 0
+                opened = None
+                nopen = 0
+                for c in cards:
+                    if dom[c] == env:
+                        nfixed += 1
+                    elif dom[c] & env:
+                        nopen += 1
+                        opened = c
+                if nfixed > 1 or nfixed + nopen == 0:
+                    return None
+                if nfixed == 1 and nopen:
+                    for c in cards:
+                        if dom[c] != env:
+                            dom[c] &= ~env
+                    changed = True
+                elif nfixed == 0 and nopen == 1:
+                    dom[opened] = env
+                    changed = True
+            for h, cards, _ in k.clauses:
+                bit = 1 << h
+                nopen, last = 0, None
+                for c in cards:
+                    if dom[c] == bit:
+                        nopen = -1
+                        break
+                    if dom[c] & bit:
+                        nopen += 1
+                        last = c
+                if nopen == 0:
+                    return None
+                if nopen == 1:
+                    dom[last] = bit
+                    changed = True
+            for cards in k.exclusions:
+                rest = [c for c in cards if dom[c] != env]
+                if not rest:
+                    return None
+                if len(rest) == 1 and dom[rest[0]] & env:
+                    dom[rest[0]] &= ~env
+                    changed = True
+            if not changed:
+                return dom
+
+    def find(self, dom: list[int]) -> list[int] | None:
+        self.nodes += 1
+        dom = self.propagate(dom)
+        if dom is None:
+            return None
+        open_cards = [c for c in range(self.k.n_cards) if dom[c] & (dom[c] - 1)]
+        if not open_cards:
+            return dom
+        c = min(open_cards, key=lambda x: bin(dom[x]).count("1"))
+        d = dom[c]
+        while d:
+            bit = d & -d
+            d ^= bit
+            trial = list(dom)
+            trial[c] = bit
+            found = self.find(trial)
+            if found is not None:
+                return found
+        return None
+
+
+def solve(k: Knowledge) -> dict:
+    """Every forced fact. Returns {"possible": per card a bitmask of holders some deal allows,
+    "solution_example": one deal}. Raises Contradiction if no deal fits."""
+    s = Search(k)
+    start = s.propagate(s.base)
+    if start is None or (first := s.find(start)) is None:
+        raise Contradiction("No deal fits what was entered; an entry is probably wrong.")
+    witnessed = [first[c] for c in range(k.n_cards)]  # one-hot per card: seen possible
+    dom = list(start)
+    for c in range(k.n_cards):
+        d = dom[c] & ~witnessed[c]
+        while d:
+            bit = d & -d
+            d ^= bit
+            trial = list(dom)
+            trial[c] = bit
+            found = s.find(trial)
+            if found is None:
+                dom[c] &= ~bit  # no deal puts c there: c is not with that holder
+                tightened = s.propagate(dom)
+                dom = tightened if tightened is not None else dom
+            else:
+                for x in range(k.n_cards):
+                    witnessed[x] |= found[x]
+    return {"possible": [dom[c] & witnessed[c] for c in range(k.n_cards)], "example": first, "nodes": s.nodes}
+
+
+# ------------------------------------------------------------------ exact counting
+
+def count(k: Knowledge, possible: list[int] | None = None, budget: int = 400_000,
+          seconds: float | None = None) -> dict | None:
+    """Exact number of consistent deals, per cell and per envelope triple.
+
+    Cards are assigned in a fixed order; the state is (hand space left per player, the envelope's
+    pick per category, which clauses are still open). Returns None past `budget` states (the
+    caller then says the figures are not available rather than guess)."""
+    possible = possible or domains(k)
+    n, env = k.n_cards, k.env
+    cat = category_of(k)
+    # clauses and exclusions as "needs" over cards; order cards so each closes early
+    needs = [(h, frozenset(cards)) for h, cards, _ in k.clauses]
+    needs += [(-1, frozenset(cards)) for cards in k.exclusions]  # -1: at least one NOT in the envelope
+    first_need = {c: min((j for j, (_, cs) in enumerate(needs) if c in cs), default=len(needs)) for c in range(n)}
+    order = sorted(range(n), key=lambda c: (possible[c] & (possible[c] - 1) != 0, first_need[c],
+                                            bin(possible[c]).count("1"), c))
+    pos = {c: i for i, c in enumerate(order)}
+    last = [max(pos[c] for c in cs) for _, cs in needs]
+    start = (tuple(k.sizes), (None,) * len(k.categories), frozenset(range(len(needs))))
+    # avail[i][h]: cards from position i on that holder h could still take (prunes dead states)
+    avail = [[0] * k.holders for _ in range(n + 1)]
+    env_avail = [[0] * len(k.categories) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        c = order[i]
+        avail[i] = [avail[i + 1][h] + (1 if possible[c] >> h & 1 else 0) for h in range(k.holders)]
+        env_avail[i] = list(env_avail[i + 1])
+        if possible[c] >> env & 1:
+            env_avail[i][cat[c]] += 1
+
+    def alive(i, space, envpick):
+        room = avail[i]
+        if any(space[h] > room[h] for h in range(len(space))):
+            return False
+        return all(p is not None or env_avail[i][j] for j, p in enumerate(envpick))
+
+    import time
+    deadline = time.perf_counter() + seconds if seconds else None
+    levels = [{start: 1}]
+    for i, c in enumerate(order):
+        nxt: dict = {}
+        if deadline and time.perf_counter() > deadline:
+            return None
+        for n_state, ((space, envpick, open_), ways) in enumerate(levels[-1].items()):
+            if deadline and n_state % 1024 == 1023 and time.perf_counter() > deadline:
+                return None
+            d = possible[c]
+            while d:
+                bit = d & -d
+                d ^= bit
+                h = bit.bit_length() - 1
+                if h == env:
+                    if envpick[cat[c]] is not None:
+                        continue
+                    new_space, new_env = space, envpick[:cat[c]] + (c,) + envpick[cat[c] + 1:]
+                else:
+                    if space[h] == 0:
+                        continue
+                    new_space, new_env = space[:h] + (space[h] - 1,) + space[h + 1:], envpick
+                new_open = open_
+                dead = False
+                for j in open_:
+                    who, cs = needs[j]
+                    if c in cs and ((who >= 0 and h == who) or (who < 0 and h != env)):
+                        new_open = new_open - {j}
+                    elif last[j] == i:
+                        dead = True
+                        break
+                if dead or not alive(i + 1, new_space, new_env):
+                    continue
+                key = (new_space, new_env, new_open)
+                nxt[key] = nxt.get(key, 0) + ways
+        levels.append(nxt)
+        if len(nxt) > budget:
+            return None
+    # backward: how many ways each state finishes validly, then marginals
+    final = {s: 1 for s in levels[-1] if not s[2] and all(x == 0 for x in s[0]) and None not in s[1]}
+    total = sum(levels[-1][s] for s in final)
+    if total == 0:
+        return {"total": 0, "cells": None, "triples": {}}
+    triples: dict = {}
+    for s in final:
+        triples[s[1]] = triples.get(s[1], 0) + levels[-1][s]
+    suffix = final
+    cells = [[0] * k.holders for _ in range(n)]
+    for i in range(n - 1, -1, -1):
+        c = order[i]
+        prev: dict = {}
+        for (space, envpick, open_), ways in levels[i].items():
+            acc = 0
+            d = possible[c]
+            while d:
+                bit = d & -d
+                d ^= bit
+                h = bit.bit_length() - 1
+                if h == env:
+                    if envpick[cat[c]] is not None:
+                        continue
+                    key_space, key_env = space, envpick[:cat[c]] + (c,) + envpick[cat[c] + 1:]
+                else:
+                    if space[h] == 0:
+                        continue
+                    key_space, key_env = space[:h] + (space[h] - 1,) + space[h + 1:], envpick
+                new_open = open_
+                dead = False
+                for j in open_:
+                    who, cs = needs[j]
+                    if c in cs and ((who >= 0 and h == who) or (who < 0 and h != env)):
+                        new_open = new_open - {j}
+                    elif last[j] == i:
+                        dead = True
+                        break
+                if dead:
+                    continue
+                fin = suffix.get((key_space, key_env, new_open), 0)
+                if fin:
+                    cells[c][h] += ways * fin
+                    acc += fin
+            if acc:
+                prev[(space, envpick, open_)] = acc
+        suffix = prev
+    return {"total": total, "cells": cells, "triples": triples}
+
+
+# ------------------------------------------------------------------ sampling, when counting is too big
+
+def sample(k: Knowledge, possible: list[int], seconds: float = 0.1, want: int = 20000, rng=None) -> dict:
+    """Estimates by sequential importance sampling (used only when exact counting is too big).
+
+    Each sample deals the cards one by one in a random order, each to a holder its domain allows
+    and who has room, and is weighted by the product of the choices it had; a deal breaking a
+    clause weighs 0. Weighted shares estimate the exact ones without bias; the stated margin is
+    1/sqrt(effective sample size), about a 95% bound on any one cell."""
+    import random
+    import time
+
+    rng = rng or random.Random(0)
+    env_h, P, n = k.env, len(k.players), k.n_cards
+    cat = category_of(k)
+    allowed = [[h for h in range(k.holders) if possible[c] >> h & 1] for c in range(n)]
+    cells = [[0.0] * k.holders for _ in range(n)]
+    triples: dict = {}
+    total_w = total_w2 = 0.0
+    drawn = 0
+    end = time.perf_counter() + seconds
+    cards = list(range(n))
+    while drawn < want and time.perf_counter() < end:
+        drawn += 1
+        rng.shuffle(cards)
+        space = list(k.sizes)
+        env_open = [True] * len(k.categories)
+        deal = [0] * n
+        w = 1.0
+        for c in cards:
+            opts = [h for h in allowed[c] if (h == env_h and env_open[cat[c]]) or (h < P and space[h] > 0)]
+            if not opts:
+                w = 0.0
+                break
+            h = opts[rng.randrange(len(opts))] if len(opts) > 1 else opts[0]
+            w *= len(opts)
+            deal[c] = h
+            if h == env_h:
+                env_open[cat[c]] = False
+            else:
+                space[h] -= 1
+        if w == 0.0 or any(env_open):
+            continue
+        if any(not any(deal[c] == h for c in cs) for h, cs, _ in k.clauses):
+            continue
+        if any(all(deal[c] == env_h for c in cs) for cs in k.exclusions):
+            continue
+        total_w += w
+        total_w2 += w * w
+        for c in range(n):
+            cells[c][deal[c]] += w
+        key = tuple(next(c for c in cs if deal[c] == env_h) for cs in k.categories)
+        triples[key] = triples.get(key, 0.0) + w
+    ess = (total_w * total_w / total_w2) if total_w2 else 0.0
+    return {"total": total_w, "cells": cells, "triples": triples, "sampled": True, "drawn": drawn,
+            "effective": ess, "margin": min(1.0, 1.0 / ess ** 0.5) if ess else 1.0}
+
+
+def probabilities(k: Knowledge, possible: list[int], budget: int = 200_000, seconds: float = 0.2,
+                  sample_seconds: float = 0.1) -> dict:
+    """Exact counts when feasible (listing the deals, or counting states), else a sample with
+    its stated margin."""
+    exact = count(k, possible, budget=budget, seconds=seconds)
+    if exact is not None:
+        return {**exact, "sampled": False, "margin": 0.0}
+    return sample(k, possible, seconds=sample_seconds)

@@ -1,0 +1,164 @@
+"""The Clue deduction against a brute-force enumerator: sound, complete and exactly counted."""
+
+import itertools
+import random
+
+import pytest
+
+from companion.games import clue_solver as cs
+
+
+def deals(k):
+    """Every deal consistent with k, by brute force."""
+    env = k.env
+    for pick in itertools.product(*k.categories):
+        rest = [c for c in range(k.n_cards) if c not in pick]
+        for perm in _hands(rest, k.sizes):
+            deal = dict(perm)
+            for c in pick:
+                deal[c] = env
+            if all((deal[c] == h) == has for c, h, has, _ in k.facts) and \
+               all(any(deal[c] == h for c in cards) for h, cards, _ in k.clauses) and \
+               all(not all(deal[c] == env for c in cards) for cards in k.exclusions):
+                yield deal
+
+
+def _hands(cards, sizes):
+    if not sizes:
+        yield []
+        return
+    for hand in itertools.combinations(cards, sizes[0]):
+        left = [c for c in cards if c not in hand]
+        for rest in _hands(left, sizes[1:]):
+            yield [(c, len(sizes) - len(sizes)) for c in hand] + [(c, h + 1) for c, h in rest]
+
+
+def random_game(rng, cats_sizes, n_players, n_suggestions):
+    cats, start = [], 0
+    for size in cats_sizes:
+        cats.append(list(range(start, start + size)))
+        start += size
+    n = start
+    env = [rng.choice(c) for c in cats]
+    rest = [c for c in range(n) if c not in env]
+    rng.shuffle(rest)
+    hands = [rest[i::n_players] for i in range(n_players)]
+    owner = {c: i for i, h in enumerate(hands) for c in h}
+    k = cs.Knowledge(cats, n, [f"P{i}" for i in range(n_players)], [len(h) for h in hands])
+    me = rng.randrange(n_players)
+    for c in range(n):
+        k.facts.append((c, me, c in hands[me], "hand"))
+    for _ in range(n_suggestions):
+        by = rng.randrange(n_players)
+        trip = [rng.choice(c) for c in cats]
+        for j in range(1, n_players):
+            p = (by + j) % n_players
+            have = [c for c in trip if owner.get(c) == p]
+            if have:
+                if by == me:
+                    k.facts.append((rng.choice(have), p, True, "shown"))
+                else:
+                    k.clauses.append((p, frozenset(trip), "clause"))
+                break
+            for c in trip:
+                k.facts.append((c, p, False, "pass"))
+    if rng.random() < 0.3:  # a wrong accusation
+        wrong = [rng.choice(c) for c in cats]
+        if wrong != env:
+            k.exclusions.append(frozenset(wrong))
+    return k
+
+
+SIZES = [((2, 2, 3), 2), ((3, 3, 3), 3), ((3, 3, 4), 2), ((2, 3, 4), 3)]
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_forced_facts_are_sound_and_complete_against_brute_force(seed):
+    rng = random.Random(seed)
+    cats, players = SIZES[seed % len(SIZES)]
+    k = random_game(rng, cats, players, rng.randrange(0, 7))
+    truth = list(deals(k))
+    assert truth, "a real game always has its own deal"
+    possible = [0] * k.n_cards
+    for deal in truth:
+        for c, h in deal.items():
+            possible[c] |= 1 << h
+    assert cs.solve(k)["possible"] == possible
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_probabilities_are_exact_against_brute_force(seed):
+    rng = random.Random(1000 + seed)
+    cats, players = SIZES[seed % len(SIZES)]
+    k = random_game(rng, cats, players, rng.randrange(0, 5))
+    truth = list(deals(k))
+    got = cs.count(k, cs.solve(k)["possible"])
+    assert got["total"] == len(truth)
+    for c in range(k.n_cards):
+        for h in range(k.holders):
+            assert got["cells"][c][h] == sum(1 for d in truth if d[c] == h)
+    triples = {}
+    for d in truth:
+        key = tuple(next(c for c in cats_ if d[c] == k.env) for cats_ in k.categories)
+        triples[key] = triples.get(key, 0) + 1
+    assert got["triples"] == triples
+
+
+def test_a_fact_forced_only_by_hand_sizes():
+    # 8 cards, 3 in the envelope; I hold 0, 2, 4; Ann holds 2 cards and passed on the lair 5.
+    k = cs.Knowledge([[0, 1], [2, 3], [4, 5, 6, 7]], 8, ["Me", "Ann"], [3, 2])
+    for c in range(8):
+        k.facts.append((c, 0, c in (0, 2, 4), "hand"))
+    k.facts.append((5, 1, False, "pass"))
+    res = cs.solve(k)["possible"]
+    # the envelope takes 1 and 3 (the only villain and object left); Ann's two cards can then only
+    # be 6 and 7: her hand size forces it, and so the envelope's lair is 5
+    assert res[6] == 1 << 1 and res[7] == 1 << 1
+    assert res[5] == 1 << 2
+
+
+def test_a_fact_forced_by_two_players_clauses_together():
+    # three players; B and C each showed a card for triples that share only what's left
+    k = cs.Knowledge([[0, 1], [2, 3], [4, 5, 6]], 7, ["Me", "B", "C"], [2, 1, 1])
+    for c in range(7):
+        k.facts.append((c, 0, c in (0, 2), "hand"))
+    k.clauses.append((1, frozenset({1, 3, 4}), "B showed"))
+    k.clauses.append((2, frozenset({1, 3, 5}), "C showed"))
+    truth = [d for d in deals(k)]
+    possible = [0] * 7
+    for d in truth:
+        for c, h in d.items():
+            possible[c] |= 1 << h
+    assert cs.solve(k)["possible"] == possible
+
+
+def test_a_wrong_accusation_rules_its_triple_out_of_the_envelope():
+    k = cs.Knowledge([[0, 1], [2, 3], [4, 5]], 6, ["Me", "Ann"], [2, 1])
+    for c in range(6):
+        k.facts.append((c, 0, c in (0, 2), "hand"))
+    before = cs.count(k)["triples"]
+    assert (1, 3, 4) in before
+    k.exclusions.append(frozenset({1, 3, 4}))
+    res = cs.solve(k)
+    assert res["possible"][5] == 1 << 2  # the only lair left for the envelope
+    assert (1, 3, 4) not in cs.count(k, res["possible"])["triples"]
+
+
+def test_contradiction_is_reported():
+    k = cs.Knowledge([[0, 1], [2, 3], [4, 5]], 6, ["Me", "Ann"], [2, 1])
+    k.facts += [(0, 0, True, ""), (1, 0, True, ""), (2, 0, True, "")]
+    with pytest.raises(cs.Contradiction):
+        cs.solve(k)
+
+
+def test_sampling_estimates_come_with_a_margin():
+    rng = random.Random(5)
+    k = random_game(rng, (6, 6, 9), 6, 3)
+    res = cs.solve(k)
+    est = cs.sample(k, res["possible"], seconds=0.2)
+    assert est["sampled"] and 0 < est["margin"] <= 1
+    exact = cs.count(k, res["possible"], seconds=5)
+    for c in range(k.n_cards):  # within a generous bound of the exact share for envelope cells
+        p_exact = exact["cells"][c][k.env] / exact["total"]
+        p_est = est["cells"][c][k.env] / est["total"]
+        assert abs(p_exact - p_est) <= max(0.25, 3 * est["margin"])
