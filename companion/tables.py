@@ -5,6 +5,7 @@ before anyone hears of it, and then every listener (the live sockets) is told.
 """
 
 import hashlib
+import logging
 import secrets
 import threading
 
@@ -16,6 +17,7 @@ from .core import table as tbl
 from .core.errors import BadInput, Forbidden, NotFound, RuleError, Stale, Unauthorized
 from .core.table import DISPLAY, HOST, PLAYER, Seat, Table
 
+log = logging.getLogger(__name__)
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, no 1/I: 32 symbols, 5 bits each
 CODE_LENGTH = 7  # 35 bits
 
@@ -205,5 +207,10 @@ class Tables:
             raise Stale(f"The table has moved on (it is at version {table.version}, not {expected}); look again and retry.")
 
     def _changed(self, code: str):
+        """Tell the listeners; the change is already committed, so a listener's failure is
+        logged and never turns the acknowledged action into an error."""
         for listener in list(self.listeners):
-            listener(code)
+            try:
+                listener(code)
+            except Exception:
+                log.exception("listener failed for table %s", code)

@@ -392,7 +392,6 @@ def explain(k, possible, c: int, h: int, has: bool, names: list[str], holders: l
     for fc, fh, fhas, reason in k.facts:
         if fc == c and fh == h and fhas == has:
             return reason
-    single = lambda d: d & (d - 1) == 0  # noqa: E731
     if has:
         for ch, cards, reason in k.clauses:
             if ch == h and c in cards and all(not possible[x] >> h & 1 for x in cards if x != c):

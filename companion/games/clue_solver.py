@@ -67,6 +67,11 @@ class Search:
         self.cat = category_of(k)
         self.base = domains(k)
         self.nodes = 0
+        weight = [0] * k.n_cards  # how many clauses name each card: branch on those first
+        for _, cards, _ in k.clauses:
+            for c in cards:
+                weight[c] += 1
+        self.weight = weight
 
     def propagate(self, dom: list[int]) -> list[int] | None:
         """Tighten the domains until nothing changes; None when a contradiction shows."""
@@ -148,7 +153,9 @@ class Search:
             if not changed:
                 return dom
 
-    def find(self, dom: list[int]) -> list[int] | None:
+    def find(self, dom: list[int], seen: list[int] | None = None) -> list[int] | None:
+        """One consistent deal within `dom`. With `seen` (per card, the holders already seen in
+        some deal), the search tries unseen holders first, so each deal found covers more."""
         self.nodes += 1
         dom = self.propagate(dom)
         if dom is None:
@@ -156,14 +163,18 @@ class Search:
         open_cards = [c for c in range(self.k.n_cards) if dom[c] & (dom[c] - 1)]
         if not open_cards:
             return dom
-        c = min(open_cards, key=lambda x: bin(dom[x]).count("1"))
+        c = min(open_cards, key=lambda x: (bin(dom[x]).count("1"), -self.weight[x]))
         d = dom[c]
-        while d:
-            bit = d & -d
-            d ^= bit
+        if seen is not None:
+            fresh = d & ~seen[c]
+            bits = [1 << h for h in range(d.bit_length()) if fresh >> h & 1]
+            bits += [1 << h for h in range(d.bit_length()) if (d & ~fresh) >> h & 1]
+        else:
+            bits = [1 << h for h in range(d.bit_length()) if d >> h & 1]
+        for bit in bits:
             trial = list(dom)
             trial[c] = bit
-            found = self.find(trial)
+            found = self.find(trial, seen)
             if found is not None:
                 return found
         return None
@@ -185,7 +196,7 @@ def solve(k: Knowledge) -> dict:
             d ^= bit
             trial = list(dom)
             trial[c] = bit
-            found = s.find(trial)
+            found = s.find(trial, witnessed)
             if found is None:
                 dom[c] &= ~bit  # no deal puts c there: c is not with that holder
                 tightened = s.propagate(dom)

@@ -24,6 +24,7 @@ def create_app(db: str | None = None, rng=None) -> Flask:
         JSON_SORT_KEYS=False,
     )
     app.json.sort_keys = False
+    app.jinja_env.filters["lookup"] = lambda keys, mapping: [mapping.get(k, k) for k in keys]
     store = Store(db or os.environ.get("COMPANION_DB", "companion.db"))
     tables = Tables(store, rng=rng)
     app.extensions["tables"] = tables
