@@ -61,11 +61,13 @@ def step(module, state: dict, event: dict, seats: dict[int, Seat]) -> dict:
         new["memos"] = {**state["memos"], str(seat.id): action["text"]}
     else:
         new["game"] = module.apply(copy.deepcopy(state["game"]), action, seat)
+        if "_roll" in action:  # a game's own roll (a Minion Table, say) joins the shared roll log
+            new["rolls"] = [*state["rolls"], roll_entry(event, seat)]
     return new
 
 
 def roll_entry(event: dict, seat: Seat, taken_back: bool = False) -> dict:
-    a = event["action"]
+    a = event["action"].get("_roll") or event["action"]
     return {"seq": event["seq"], "by": seat.name, "dice": a["dice"], "faces": a["faces"],
             "total": sum(a["faces"]), "purpose": a.get("purpose"), "taken_back": taken_back}
 
@@ -82,7 +84,7 @@ def fold(module, table: Table) -> dict:
         if event["kind"] != "action":
             continue
         if event["seq"] in gone:
-            if event["action"]["type"] == "roll":
+            if event["action"]["type"] == "roll" or "_roll" in event["action"]:
                 entry = roll_entry(event, table.seats[event["seat"]], taken_back=True)
                 state = {**state, "rolls": [*state["rolls"], entry]}
             continue
