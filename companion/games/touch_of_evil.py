@@ -182,7 +182,21 @@ class Battle(Action):
     faces: list[int] | None = None
 
 
-ACTIONS = (Shadow, MinionTable, CoopTable, Resolve, Terrain, Minion, Watchman, VillainWounds, Heal, Elder,
+class Configure(Action):
+    """Choose the villain, the mode and the options before the hunt begins."""
+
+    type: Literal["configure"]
+    options: TouchOfEvilOptions
+
+
+class Dismiss(Action):
+    """Tick off a reminder."""
+
+    type: Literal["dismiss"]
+    index: int = Field(ge=0, le=100)
+
+
+ACTIONS = (Configure, Dismiss, Shadow, MinionTable, CoopTable, Resolve, Terrain, Minion, Watchman, VillainWounds, Heal, Elder,
            Mystery, Knockout, Battle)
 
 
@@ -494,6 +508,17 @@ def apply(state: dict, action: dict, seat) -> dict:
     if seat.trusted == DISPLAY:
         raise Forbidden("The display shows the hunt; a Hero's phone or the host acts.")
     kind = action["type"]
+    if kind == "configure":
+        if state["log"]:
+            raise RuleError("The hunt has begun; start a new table to change the villain or the mode.")
+        if seat.trusted != "host":
+            raise Forbidden("Only the host sets up the hunt.")
+        return setup(action["options"])
+    if kind == "dismiss":
+        if action["index"] >= len(state["prompts"]):
+            raise RuleError("There is no such reminder.")
+        state["prompts"].pop(action["index"])
+        return state
     if state["lost"] and kind not in ("villain",):
         raise RuleError(state["lost"])
     if kind == "shadow":
@@ -679,7 +704,9 @@ def view(state: dict, seat) -> dict:
         "cooperative": cooperative(state), "void_overflow_steps": state["options"].get("void_overflow_steps", 2),
         "heals": bool(v.get("healing")), "last_battle": state.get("last_battle"),
         "villain_terrain": v.get("terrain"), "has_watchman": bool(v.get("watchman")),
-        "track_sure": bool(state["options"].get("track")),
+        "track_sure": bool(state["options"].get("track")), "started": bool(state["log"]),
+        "villain_choices": {k: x["name"] for k, x in VILLAINS.items()},
+        "hero_choices": [h["name"] for h in DATA["heroes"].values()],
     })
     bonus = []
     if v.get("watchman") and state["watchman"]["status"] == "board":
