@@ -5,9 +5,17 @@ Each connection remembers what it last received and is sent only the regions tha
 so a push never clobbers a region the person is typing in unless that region changed.
 """
 
+import hashlib
+import logging
 import threading
 
 GOING_AWAY_RESTART = 1012
+log = logging.getLogger(__name__)
+
+
+def digest(regions: dict[str, str]) -> str:
+    """A short fingerprint of a page's regions."""
+    return hashlib.sha1("\x00".join(regions.values()).encode()).hexdigest()[:16]
 
 
 class Connection:
@@ -24,10 +32,20 @@ class Hub:
         self._guard = threading.Lock()
         tables.listeners.append(self.broadcast)
 
-    def add(self, conn: Connection):
+    def add(self, conn: Connection, page_digest: str | None = None):
+        """Register a socket and bring its page up to date: the full view, unless the page was
+        rendered from exactly the current regions (its digest matches), which spares the phone
+        a needless swap of the whole page right after it loaded."""
         with self._guard:
             self._conns.setdefault(conn.code, set()).add(conn)
-        self.push(conn)  # the full view at once, on connect and on every reconnect
+        if page_digest:
+            table = self.tables.get(conn.code)
+            regions = self.render(table, table.seats[conn.seat_id])
+            if digest(regions) == page_digest:
+                with conn.lock:
+                    conn.sent = {rid: hash(html) for rid, html in regions.items()}
+                return
+        self.push(conn)
 
     def remove(self, conn: Connection):
         with self._guard:
@@ -63,7 +81,8 @@ class Hub:
                 return
             try:
                 conn.ws.send("\n".join(changed))
-            except Exception:  # the socket is gone; its handler will notice and clean up
+            except Exception as err:  # the socket is gone; its handler will notice and clean up
+                log.info("dropping a socket of table %s: %r", conn.code, err)
                 self.remove(conn)
                 return
             conn.sent.update(digests)

@@ -141,7 +141,7 @@ def test_narrator_display_and_two_phones_play_to_a_winner(browser, server, api):
     expect(card.locator(".inner")).to_be_hidden()
     # the night
     narrator.locator("#narrator").get_by_role("button", name="Gus").click()
-    expect(narrator.get_by_text("Show Diablo:")).to_contain_text("Mischief")
+    expect(narrator.locator(".diablo")).to_contain_text("Mischief")
     narrator.locator("#narrator").get_by_role("button", name="Fay").click()
     narrator.get_by_role("button", name="Hades keeps his power").click()
     expect(display.locator("#g-phase")).to_contain_text("Day 1")

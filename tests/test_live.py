@@ -116,9 +116,9 @@ def test_reconnect_receives_the_current_view(server, api, table):
     ws.receive(timeout=3)
     ws.close()
     api.ok(table["code"], table["host"], type="roll", dice="d6", purpose="while-away")
-    ws = connect(server.url, table["code"], table["bob"])
-    assert "while-away" in ws.receive(timeout=3)
-    ws.close()
+    back = Sniffer(connect(server.url, table["code"], table["bob"]))
+    back.wait("while-away", timeout=10)
+    assert 'id="r-memo"' in back.messages[0]  # the whole view, not only what changed
 
 
 def test_socket_without_a_valid_seat_is_closed(server, table):
@@ -201,3 +201,19 @@ def test_shutdown_closes_sockets_with_1012_so_clients_come_back(tmp_path):
             ws.receive(timeout=5)
     proc.wait()
     assert err.value.reason == 1012
+
+
+def test_a_page_that_is_already_current_is_not_sent_its_view_again(server, api, table):
+    from companion.live import digest
+    tables, hub = server.app.extensions["tables"], server.app.extensions["hub"]
+    t = tables.get(table["code"])
+    page = digest(hub.render(t, t.seats[1]))
+    url = server.url.replace("http", "ws") + f"/tables/{table['code']}/ws?d={page}"
+    s = Sniffer(simple_websocket.Client.connect(url, headers={"Authorization": f"Bearer {table['bob']}"}))
+    time.sleep(0.3)
+    assert s.messages == []
+    api.ok(table["code"], table["host"], type="roll", dice="d6", purpose="after-load")
+    s.wait("after-load")
+    assert 'id="r-memo"' not in s.text  # only what changed
+    stale = Sniffer(simple_websocket.Client.connect(url, headers={"Authorization": f"Bearer {table['bob']}"}))
+    stale.wait('id="r-memo"')  # an out-of-date page gets everything

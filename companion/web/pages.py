@@ -16,6 +16,7 @@ from flask import (
 
 from .. import games
 from ..core.errors import Forbidden, NotFound, Refusal
+from ..live import digest
 from ..tables import normal_code
 from . import forms
 from .render import context
@@ -132,7 +133,7 @@ def table_page(code):
         return redirect(f"/join/{table.code}", 303)
     ctx = context(table, seat)
     regions = current_app.extensions["hub"].render(table, seat, ctx)
-    return render_template("table.html", regions=regions, **ctx)
+    return render_template("table.html", regions=regions, digest=digest(regions), **ctx)
 
 
 @bp.get("/tables/<code>/qr.svg")

@@ -1,6 +1,6 @@
 """GET /tables/{code}/ws: the live socket. Cookie (with an Origin check) or Bearer header."""
 
-from flask import current_app
+from flask import current_app, request
 from simple_websocket import ConnectionClosed
 
 from ..core.errors import Refusal
@@ -22,7 +22,7 @@ def install(sock):
             ws.close(reason=POLICY, message="Not a seat at this table.")
             return
         conn = Connection(ws, table.code, seat.id)
-        hub.add(conn)
+        hub.add(conn, request.args.get("d"))
         try:
             while True:
                 if ws.receive() == "sync":  # the page came back online: send everything again
