@@ -14,38 +14,7 @@ import statistics
 import time
 
 from companion.games import clue_solver as cs
-
-
-def play(rng, cat_sizes, n_players, n_suggestions):
-    cats, start = [], 0
-    for size in cat_sizes:
-        cats.append(list(range(start, start + size)))
-        start += size
-    n = start
-    env = [rng.choice(c) for c in cats]
-    rest = [c for c in range(n) if c not in env]
-    rng.shuffle(rest)
-    hands = [rest[i::n_players] for i in range(n_players)]
-    owner = {c: i for i, h in enumerate(hands) for c in h}
-    me = rng.randrange(n_players)
-    k = cs.Knowledge(cats, n, [f"P{i}" for i in range(n_players)], [len(h) for h in hands])
-    for c in range(n):
-        k.facts.append((c, me, c in hands[me], "hand"))
-    for s in range(n_suggestions):
-        by = s % n_players
-        trip = [rng.choice(c) for c in cats]
-        for j in range(1, n_players):
-            p = (by + j) % n_players
-            have = [c for c in trip if owner.get(c) == p]
-            if have:
-                if by == me:
-                    k.facts.append((rng.choice(have), p, True, "shown"))
-                else:
-                    k.clauses.append((p, frozenset(trip), "clause"))
-                break
-            for c in trip:
-                k.facts.append((c, p, False, "pass"))
-    return k
+from companion.games.clue_sim import play
 
 
 def brute(k):

@@ -15,6 +15,15 @@ def api(server):
     return Api(server.url)
 
 
+@pytest.fixture
+def table(api):
+    """A villainous table with a host, a player (Bob) and a display, all approved."""
+    t = api.create("villainous", name="Ann")
+    bob = api.join(t["code"], "Bob", token=t["token"])
+    disp = api.join(t["code"], "Board", role="display", token=t["token"])
+    return {"code": t["code"], "host": t["token"], "bob": bob["token"], "display": disp["token"]}
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": "/usr/bin/chromium",

@@ -7,14 +7,6 @@ import pytest
 from .helpers import request
 
 
-@pytest.fixture
-def table(api):
-    t = api.create("villainous", name="Ann")
-    bob = api.join(t["code"], "Bob", token=t["token"])
-    disp = api.join(t["code"], "Board", role="display", token=t["token"])
-    return {"code": t["code"], "host": t["token"], "bob": bob["token"], "display": disp["token"]}
-
-
 def test_create_answers_the_hosts_seat(api, server):
     t = api.create("gathering", name="Narrator")
     assert t["seat"] == 0 and len(t["code"]) == 7 and t["url"].endswith("/tables/" + t["code"])

@@ -6,6 +6,7 @@ import random
 import pytest
 
 from companion.games import clue_solver as cs
+from companion.games.clue_sim import play
 
 
 def deals(k):
@@ -34,39 +35,7 @@ def _hands(cards, sizes):
 
 
 def random_game(rng, cats_sizes, n_players, n_suggestions):
-    cats, start = [], 0
-    for size in cats_sizes:
-        cats.append(list(range(start, start + size)))
-        start += size
-    n = start
-    env = [rng.choice(c) for c in cats]
-    rest = [c for c in range(n) if c not in env]
-    rng.shuffle(rest)
-    hands = [rest[i::n_players] for i in range(n_players)]
-    owner = {c: i for i, h in enumerate(hands) for c in h}
-    k = cs.Knowledge(cats, n, [f"P{i}" for i in range(n_players)], [len(h) for h in hands])
-    me = rng.randrange(n_players)
-    for c in range(n):
-        k.facts.append((c, me, c in hands[me], "hand"))
-    for _ in range(n_suggestions):
-        by = rng.randrange(n_players)
-        trip = [rng.choice(c) for c in cats]
-        for j in range(1, n_players):
-            p = (by + j) % n_players
-            have = [c for c in trip if owner.get(c) == p]
-            if have:
-                if by == me:
-                    k.facts.append((rng.choice(have), p, True, "shown"))
-                else:
-                    k.clauses.append((p, frozenset(trip), "clause"))
-                break
-            for c in trip:
-                k.facts.append((c, p, False, "pass"))
-    if rng.random() < 0.3:  # a wrong accusation
-        wrong = [rng.choice(c) for c in cats]
-        if wrong != env:
-            k.exclusions.append(frozenset(wrong))
-    return k
+    return play(rng, cats_sizes, n_players, n_suggestions, wrong_accusation=0.3)
 
 
 SIZES = [((2, 2, 3), 2), ((3, 3, 3), 3), ((3, 3, 4), 2), ((2, 3, 4), 3)]

@@ -48,14 +48,6 @@ class Sniffer:
         return wait_for(lambda: needle in self.text, timeout)
 
 
-@pytest.fixture
-def table(api):
-    t = api.create("villainous", name="Ann")
-    bob = api.join(t["code"], "Bob", token=t["token"])
-    disp = api.join(t["code"], "Board", role="display", token=t["token"])
-    return {"code": t["code"], "host": t["token"], "bob": bob["token"], "display": disp["token"]}
-
-
 def test_connect_receives_the_full_view_at_once(server, table):
     ws = connect(server.url, table["code"], table["bob"])
     first = ws.receive(timeout=3)

@@ -67,14 +67,11 @@ class Suggestion(Action):
     disproved_by: Name | None = None
 
 
-class CorrectSuggestion(Action):
+class CorrectSuggestion(Suggestion):
     """Fix a suggestion entered wrong; every note is worked out again."""
 
     type: Literal["correct_suggestion"]
     id: int
-    by: Name
-    cards: list[str] = Field(min_length=3, max_length=3)
-    disproved_by: Name | None = None
 
 
 class WithdrawSuggestion(Action):

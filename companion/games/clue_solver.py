@@ -67,6 +67,7 @@ class Search:
         self.cat = category_of(k)
         self.base = domains(k)
         self.nodes = 0
+        self.by_holder = [[cards for h2, cards, _ in k.clauses if h2 == h] for h in range(len(k.players))]
         weight = [0] * k.n_cards  # how many clauses name each card: branch on those first
         for _, cards, _ in k.clauses:
             for c in cards:
@@ -143,6 +144,30 @@ class Search:
                 if nopen == 1:
                     dom[last] = bit
                     changed = True
+            for h in range(P):  # disjoint open clauses each need a free slot of h's hand
+                if not self.by_holder[h]:
+                    continue
+                bit = 1 << h
+                room = k.sizes[h] - fixed[h]
+                opened = []
+                for cards in self.by_holder[h]:
+                    if any(dom[c] == bit for c in cards):
+                        continue
+                    opened.append({c for c in cards if dom[c] & bit})
+                opened.sort(key=len)
+                used: set = set()
+                packed = 0
+                for cl in opened:
+                    if not cl & used:
+                        used |= cl
+                        packed += 1
+                if packed > room:
+                    return None
+                if packed == room and packed:  # every free slot goes to those clauses: nothing else is here
+                    for c in range(n):
+                        if dom[c] & bit and dom[c] != bit and c not in used:
+                            dom[c] &= ~bit
+                            changed = True
             for cards in k.exclusions:
                 rest = [c for c in cards if dom[c] != env]
                 if not rest:
@@ -244,6 +269,33 @@ def count(k: Knowledge, possible: list[int] | None = None, budget: int = 400_000
             return False
         return all(p is not None or env_avail[i][j] for j, p in enumerate(envpick))
 
+    def moves(i, c, state):
+        """Each holder card c (at position i) may go to from this state, with the next state."""
+        space, envpick, open_ = state
+        d = possible[c]
+        while d:
+            bit = d & -d
+            d ^= bit
+            h = bit.bit_length() - 1
+            if h == env:
+                if envpick[cat[c]] is not None:
+                    continue
+                new_space, new_env = space, envpick[:cat[c]] + (c,) + envpick[cat[c] + 1:]
+            else:
+                if space[h] == 0:
+                    continue
+                new_space, new_env = space[:h] + (space[h] - 1,) + space[h + 1:], envpick
+            new_open = open_
+            for j in open_:
+                who, cs = needs[j]
+                if c in cs and ((who >= 0 and h == who) or (who < 0 and h != env)):
+                    new_open = new_open - {j}
+                elif last[j] == i:
+                    break
+            else:
+                if alive(i + 1, new_space, new_env):
+                    yield h, (new_space, new_env, new_open)
+
     import time
     deadline = time.perf_counter() + seconds if seconds else None
     levels = [{start: 1}]
@@ -251,34 +303,10 @@ def count(k: Knowledge, possible: list[int] | None = None, budget: int = 400_000
         nxt: dict = {}
         if deadline and time.perf_counter() > deadline:
             return None
-        for n_state, ((space, envpick, open_), ways) in enumerate(levels[-1].items()):
+        for n_state, (state, ways) in enumerate(levels[-1].items()):
             if deadline and n_state % 1024 == 1023 and time.perf_counter() > deadline:
                 return None
-            d = possible[c]
-            while d:
-                bit = d & -d
-                d ^= bit
-                h = bit.bit_length() - 1
-                if h == env:
-                    if envpick[cat[c]] is not None:
-                        continue
-                    new_space, new_env = space, envpick[:cat[c]] + (c,) + envpick[cat[c] + 1:]
-                else:
-                    if space[h] == 0:
-                        continue
-                    new_space, new_env = space[:h] + (space[h] - 1,) + space[h + 1:], envpick
-                new_open = open_
-                dead = False
-                for j in open_:
-                    who, cs = needs[j]
-                    if c in cs and ((who >= 0 and h == who) or (who < 0 and h != env)):
-                        new_open = new_open - {j}
-                    elif last[j] == i:
-                        dead = True
-                        break
-                if dead or not alive(i + 1, new_space, new_env):
-                    continue
-                key = (new_space, new_env, new_open)
+            for _, key in moves(i, c, state):
                 nxt[key] = nxt.get(key, 0) + ways
         levels.append(nxt)
         if len(nxt) > budget:
@@ -296,38 +324,15 @@ def count(k: Knowledge, possible: list[int] | None = None, budget: int = 400_000
     for i in range(n - 1, -1, -1):
         c = order[i]
         prev: dict = {}
-        for (space, envpick, open_), ways in levels[i].items():
+        for state, ways in levels[i].items():
             acc = 0
-            d = possible[c]
-            while d:
-                bit = d & -d
-                d ^= bit
-                h = bit.bit_length() - 1
-                if h == env:
-                    if envpick[cat[c]] is not None:
-                        continue
-                    key_space, key_env = space, envpick[:cat[c]] + (c,) + envpick[cat[c] + 1:]
-                else:
-                    if space[h] == 0:
-                        continue
-                    key_space, key_env = space[:h] + (space[h] - 1,) + space[h + 1:], envpick
-                new_open = open_
-                dead = False
-                for j in open_:
-                    who, cs = needs[j]
-                    if c in cs and ((who >= 0 and h == who) or (who < 0 and h != env)):
-                        new_open = new_open - {j}
-                    elif last[j] == i:
-                        dead = True
-                        break
-                if dead:
-                    continue
-                fin = suffix.get((key_space, key_env, new_open), 0)
+            for h, key in moves(i, c, state):
+                fin = suffix.get(key, 0)
                 if fin:
                     cells[c][h] += ways * fin
                     acc += fin
             if acc:
-                prev[(space, envpick, open_)] = acc
+                prev[state] = acc
         suffix = prev
     return {"total": total, "cells": cells, "triples": triples}
 
