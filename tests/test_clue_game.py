@@ -211,3 +211,17 @@ def test_three_phones_and_the_display_enter_a_game(browser, server, api):
     ann.locator("#blank").click()
     expect(ann.locator("#blank")).to_have_count(0)
     assert not errors, errors
+
+
+@pytest.mark.browser
+def test_tapping_a_cell_marks_it_and_the_notes_follow(browser, server, api):
+    t = api.create("clue", {"players": ["Ann", "Bob", "Cat"]}, name="Host")
+    code = t["code"]
+    ann = api.join(code, "Ann", token=t["token"])["token"]
+    page = open_seat(browser, server, code, ann)
+    cell = page.get_by_role("button", name="Jafar, Bob: unknown. Tap to mark has it.")
+    cell.click()
+    expect(page.get_by_role("button", name="Jafar, Bob: has it (your mark). Tap to mark does not have it.")).to_be_visible()
+    # the deduction follows the mark: nobody else holds Jafar
+    expect(page.get_by_role("button", name="Jafar, Cat: does not have it. Tap to mark has it.")).to_be_visible()
+    assert api.view(code, ann)["marks"] == {"jafar|Bob": "has"}
