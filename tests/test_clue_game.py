@@ -200,7 +200,7 @@ def test_three_phones_and_the_display_enter_a_game(browser, server, api):
     display.get_by_role("button", name="Add to the log").click()
     for page in (*phones.values(), display):
         expect(page.locator("#r-game")).to_contain_text("Ann: Jafar, Shell, Lair 3 · disproved by Bob")
-    ann.get_by_role("button", name="Lair 3").click()
+    ann.get_by_role("button", name="Lair 3", exact=True).click()
     row = ann.locator("#notes tbody tr", has_text="Lair 3")
     expect(row.locator("td").nth(1)).to_have_text("✓")  # Bob has it
     expect(phones["Cat"].locator("#notes tbody tr", has_text="Lair 3").locator("td").nth(1)).not_to_have_text("✓")
@@ -225,3 +225,35 @@ def test_tapping_a_cell_marks_it_and_the_notes_follow(browser, server, api):
     # the deduction follows the mark: nobody else holds Jafar
     expect(page.get_by_role("button", name="Jafar, Cat: does not have it. Tap to mark has it.")).to_be_visible()
     assert api.view(code, ann)["marks"] == {"jafar|Bob": "has"}
+
+
+def test_setup_form_movers_choose_the_first_player():
+    s = c.setup({})
+    c.apply(s, {"type": "setup", "players": ["Ann", "Bob", "Cat"], "mover_rows": ["1|Evil Queen", "0|Jafar"],
+                "edition": "disney-villains"}, HOST)
+    assert s["players"][s["current"]] == "Bob" and s["movers"] == {"Bob": "Evil Queen", "Ann": "Jafar"}
+    s = c.setup({})
+    with pytest.raises(RuleError, match="one player"):
+        c.apply(s, {"type": "setup", "players": ["Ann", "Bob"], "mover_rows": ["0|Jafar", "1|Jafar"]}, HOST)
+
+
+@pytest.mark.browser
+def test_lair_names_are_kept_on_the_phone_as_a_named_edition(browser, server, api):
+    t = api.create("clue", name="Host")
+    page = open_seat(browser, server, t["code"], t["token"])
+    page.get_by_text("Lair names (Clue: Disney Villains)").click()
+    for i, name in enumerate(["Grotto", "Bayou"], start=1):
+        page.locator(f"#c-l{i}").fill(name)
+    page.get_by_label("Name for this set of lairs").fill("Our board")
+    page.get_by_role("button", name="Keep these names").click()
+    page.reload()
+    page.get_by_text("Lair names (Clue: Disney Villains)").click()
+    page.get_by_label("Lair names kept on this phone").select_option("Our board")
+    expect(page.locator("#c-l1")).to_have_value("Grotto")
+    page.locator("#c-p0").fill("Ann")
+    page.locator("#c-p1").fill("Bob")
+    page.locator("#c-m1").select_option(label="Evil Queen")
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("#r-game")).to_contain_text("Bob's turn")
+    view = api.view(t["code"], t["token"])
+    assert [x["name"] for x in view["cards"] if x["category"] == "Lair"][:3] == ["Laboratory", "Grotto", "Bayou"]

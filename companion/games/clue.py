@@ -49,6 +49,7 @@ class Setup(Action):
     lairs: list[Name] | None = None
     edition: str = "disney-villains"
     movers: dict[Name, Name] | None = None
+    mover_rows: list[str] | None = Field(default=None, description="From the setup form: 'row|mover' pairs.")
 
 
 class Hand(Action):
@@ -239,7 +240,15 @@ def apply(state: dict, action: dict, seat_) -> dict:
             raise Forbidden("Only the host seats the players.")
         if state["players"]:
             raise RuleError("The players are already seated.")
-        return seat(state, action)
+        movers = dict(action.get("movers") or {})
+        for pair in action.get("mover_rows") or []:
+            row, _, mover = pair.partition("|")
+            if not row.isdigit() or int(row) >= len(action["players"]):
+                raise RuleError("A Villain mover was chosen for a row without a player.")
+            movers[action["players"][int(row)]] = mover
+        if len(set(movers.values())) != len(movers):
+            raise RuleError("Each Villain mover belongs to one player.")
+        return seat(state, {**action, "movers": movers})
     if not state["players"]:
         raise RuleError("Seat the players first.")
     if kind == "hand":
