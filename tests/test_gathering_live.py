@@ -198,3 +198,34 @@ def test_spent_hades_is_still_called_as_a_decoy(browser, server, api):
     expect(keep).to_be_enabled(timeout=10000)  # the same pause as a real answer
     board = open_seat(browser, server, code, display, tablet=True)
     expect(board.locator("#r-game")).not_to_contain_text("decoy")
+
+
+@pytest.mark.browser
+def test_secret_votes_on_phones_are_revealed_together_and_the_timer_shows_on_the_display(browser, server, api):
+    code, host, tokens, display, mischief = new_game(api)
+    api.ok(code, host, type="deal", characters=dict(EIGHT), mischief=list(mischief))
+    api.ok(code, host, type="spy", target="Bob")
+    api.ok(code, host, type="mischief_target", target="Fay")
+    api.ok(code, host, type="hades", save=False)
+    errors = []
+    narrator = open_seat(browser, server, code, host, errors=errors)
+    board = open_seat(browser, server, code, display, tablet=True, errors=errors)
+    narrator.get_by_label("Debate minutes").select_option("60")
+    narrator.get_by_role("button", name="Start the debate timer").click()
+    expect(board.locator("[data-timer]")).to_have_text(re.compile(r"^0:5\d$|^1:00$"))
+    narrator.get_by_role("button", name="Pause").click()
+    expect(board.locator("[data-timer]")).to_contain_text("(paused)")
+    ann = open_seat(browser, server, code, tokens["Ann"], errors=errors)
+    voters = [n for n, _ in EIGHT if n != "Fay"]
+    for n in voters[:-1]:
+        if n == "Ann":
+            ann.get_by_role("button", name="Gus", exact=True).click()
+            expect(ann.get_by_text("You voted against Gus.")).to_be_visible()
+        else:
+            api.ok(code, tokens[n], type="ballot", target="Gus" if n != "Gus" else "Ann")
+    expect(board.locator("#r-game")).to_contain_text(f"Secret votes in: {len(voters) - 1} of {len(voters)}")
+    expect(board.locator("#r-game")).not_to_contain_text("Ann → Gus")  # nothing shown before the last one
+    api.ok(code, tokens[voters[-1]], type="ballot", target="Gus")
+    expect(board.locator("#r-game")).to_contain_text("Ann → Gus")
+    expect(board.locator("#g-phase")).to_contain_text("Night 2")
+    assert not errors, errors
