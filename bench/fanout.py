@@ -1,7 +1,8 @@
 """Fan-out benchmark: time from an action's request to the last socket's update.
 
 Starts the server as the README documents for production (gunicorn, gthread, one worker),
-opens tables of 13 seats (host, 11 players, display) with live sockets, and measures:
+opens tables of 13 seats (a Gathering of the Wicked night: the narrator, 11 players, the display)
+with live sockets, and measures:
   1. one busy table: actions back to back, p50/p99 to the last of 13 sockets;
   2. 50 tables, each acting once a second, p50/p99;
   3. the same two against a bare flask-sock relay (bench/relay.py) as the floor, and the ratio;
@@ -78,6 +79,7 @@ class Listener:
     def __init__(self, url, headers, sink):
         self.ws = simple_websocket.Client.connect(url, headers=headers)
         self.sink = sink
+        self.count, self.last = 0, 0.0
         threading.Thread(target=self.run, daemon=True).start()
 
     def run(self):
@@ -85,6 +87,7 @@ class Listener:
             while True:
                 msg = self.ws.receive()
                 now = time.perf_counter()
+                self.count, self.last = self.count + 1, now
                 if msg and "mk-" in msg:
                     i = msg.index("mk-")
                     marker = msg[i:i + 12]
@@ -118,12 +121,19 @@ class CompanionTable:
 
     def __init__(self, base, arrivals):
         self.base = base
-        t = post(base, "/api/tables", {"game": "villainous", "name": "Host"})
+        # a Gathering of the Wicked night: every player's page differs (its own card), the
+        # narrator's is the largest, so each action re-renders the most
+        t = post(base, "/api/tables", {"game": "gathering", "name": "Host"})
         self.code, self.token = t["code"], t["token"]
         tokens = [self.token]
-        for i in range(11):
-            tokens.append(post(base, f"/api/tables/{self.code}/seats", {"name": f"P{i}"}, self.token)["token"])
+        names = [f"P{i}" for i in range(11)]
+        for name in names:
+            tokens.append(post(base, f"/api/tables/{self.code}/seats", {"name": name}, self.token)["token"])
         tokens.append(post(base, f"/api/tables/{self.code}/seats", {"name": "Board", "role": "display"}, self.token)["token"])
+        chars = ["maleficent", "diablo", "hades", "pain_and_panic", "prince_john", "sir_hiss", "queen_of_hearts",
+                 "king_of_hearts", "stepmother", "drizella", "anastasia"]
+        post(base, f"/api/tables/{self.code}/actions", {"type": "setup", "players": names, "characters": chars}, self.token)
+        post(base, f"/api/tables/{self.code}/actions", {"type": "deal"}, self.token)
         ws_url = base.replace("http", "ws") + f"/tables/{self.code}/ws"
         self.listeners = [Listener(ws_url, {"Authorization": f"Bearer {tok}"}, arrivals) for tok in tokens]
 
@@ -163,6 +173,36 @@ def one_busy(table, arrivals, rounds=300):
         t0 = time.perf_counter()
         table.act(m)
         lat.append(arrivals.wait(m, table.seats) - t0)
+    return lat
+
+
+def game_actions(table, rounds=200):
+    """Actions that change every seat's game region (the debate timer, in the day): the time
+    until each of the 13 sockets has received its new page."""
+    url = f"/api/tables/{table.code}/actions"
+    view = post(table.base, url, {"type": "roll", "dice": "d6"}, table.token)["view"]
+    while view["phase"] == "night":  # play the night through to the day
+        players = view["players"]
+        step = view["step"]
+        if step == "spy":
+            body = {"type": "spy", "target": next(p["name"] for p in players if p["character"] != "maleficent")}
+        elif step == "mischief_target":
+            body = {"type": step, "target": next(p["name"] for p in players if p["alignment"] == "mayhem"
+                                                 and p["character"] != "prince_john")}
+        else:
+            body = {"type": "hades", "save": False}
+        view = post(table.base, url, body, table.token)["view"]
+    time.sleep(0.3)
+    lat = []
+    for i in range(rounds):
+        before = [lst.count for lst in table.listeners]
+        t0 = time.perf_counter()
+        post(table.base, f"/api/tables/{table.code}/actions",
+             {"type": "timer", "command": "start", "seconds": 60 + i}, table.token)
+        end = t0 + 10
+        while any(lst.count == b for lst, b in zip(table.listeners, before, strict=True)) and time.perf_counter() < end:
+            time.sleep(0.0005)
+        lat.append(max(lst.last for lst in table.listeners) - t0)
     return lat
 
 
@@ -216,7 +256,9 @@ def main():
     proc, base = start("companion.wsgi:app", {"COMPANION_DB": db})
     try:
         arr = Arrivals()
-        results["app1"] = report("companion, 1 busy table", one_busy(CompanionTable(base, arr), arr))
+        busy = CompanionTable(base, arr)
+        results["app1"] = report("companion, 1 busy table (a roll)", one_busy(busy, arr))
+        report("companion, 1 busy table (every page changes)", game_actions(busy))
         tables = [CompanionTable(base, arr) for _ in range(50)]
         results["app50"] = report("companion, 50 tables at 1 action/s", many(tables, arr))
     finally:

@@ -44,7 +44,7 @@ class Renderer:
         keys = {
             "header": (seat.id, seat.name, *who),
             "seats": (seats, *who),
-            "game": (table.version, seat.id, game_part, *who),
+            "game": (seat.id, game_part, seats, *who),  # not the version: a roll leaves it as it was
             "dice": (table.version, *who),
             "memo": (seat.id, view["memo"], *who),
             "undo": (table.version, *who),
