@@ -205,6 +205,17 @@ def test_three_phones_and_the_display_enter_a_game(browser, server, api):
     expect(row.locator("td").nth(1)).to_have_text("✓")  # Bob has it
     expect(phones["Cat"].locator("#notes tbody tr", has_text="Lair 3").locator("td").nth(1)).not_to_have_text("✓")
     expect(display.locator("#notes")).to_have_count(0)
+    # Cat solves it: the accusation is recorded and every screen shows the winner
+    cat = phones["Cat"]
+    cat.get_by_text("Enter an accusation").click()
+    cat.get_by_label("Accused by").select_option("Cat")
+    cat.locator("#a-1").select_option("maleficent")
+    cat.locator("#a-2").select_option("scepter")
+    cat.locator("#a-3").select_option("lair_9")
+    cat.get_by_label("It was right").check()
+    cat.get_by_role("button", name="Record the accusation").click()
+    for page in (*phones.values(), display):
+        expect(page.locator(".winner")).to_have_text("Cat solved it!")
     # hide the notes when the phone lies on the table
     ann.get_by_role("button", name="Hide").click()
     expect(ann.locator("#blank")).to_be_visible()
@@ -225,6 +236,12 @@ def test_tapping_a_cell_marks_it_and_the_notes_follow(browser, server, api):
     # the deduction follows the mark: nobody else holds Jafar
     expect(page.get_by_role("button", name="Jafar, Cat: does not have it. Tap to mark has it.")).to_be_visible()
     assert api.view(code, ann)["marks"] == {"jafar|Bob": "has"}
+
+
+def test_setup_form_hand_sizes_for_an_uneven_deal():
+    s = c.setup({})
+    c.apply(s, {"type": "setup", "players": ["Ann", "Bob", "Cat"], "size_rows": ["0|8", "1|5", "2|5"]}, HOST)
+    assert s["sizes"] == [8, 5, 5]
 
 
 def test_setup_form_movers_choose_the_first_player():

@@ -50,6 +50,7 @@ class Setup(Action):
     edition: str = "disney-villains"
     movers: dict[Name, Name] | None = None
     mover_rows: list[str] | None = Field(default=None, description="From the setup form: 'row|mover' pairs.")
+    size_rows: list[str] | None = Field(default=None, description="From the setup form: 'row|hand size' pairs.")
 
 
 class Hand(Action):
@@ -248,7 +249,13 @@ def apply(state: dict, action: dict, seat_) -> dict:
             movers[action["players"][int(row)]] = mover
         if len(set(movers.values())) != len(movers):
             raise RuleError("Each Villain mover belongs to one player.")
-        return seat(state, {**action, "movers": movers})
+        sizes = dict(action.get("hand_sizes") or {})
+        for pair in action.get("size_rows") or []:
+            row, _, n = pair.partition("|")
+            if not (row.isdigit() and n.isdigit()) or int(row) >= len(action["players"]):
+                raise RuleError("A hand size was given for a row without a player.")
+            sizes[action["players"][int(row)]] = int(n)
+        return seat(state, {**action, "movers": movers, "hand_sizes": sizes or None})
     if not state["players"]:
         raise RuleError("Seat the players first.")
     if kind == "hand":
