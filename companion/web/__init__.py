@@ -25,6 +25,7 @@ def create_app(db: str | None = None, rng=None) -> Flask:
     )
     app.json.sort_keys = False
     app.jinja_env.filters["lookup"] = lambda keys, mapping: [mapping.get(k, k) for k in keys]
+    app.jinja_env.globals.update(render.GLOBALS)
     store = Store(db or os.environ.get("COMPANION_DB", "companion.db"))
     tables = Tables(store, rng=rng)
     app.extensions["tables"] = tables

@@ -6,6 +6,11 @@ import json
 from .. import games
 from ..core.views import view_for
 
+GLOBALS = {  # constants the game templates read, built once rather than on every render
+    "gathering_names": {cid: c["name"] for cid, c in games.get("gathering").CHARS.items()},
+    "gathering_steps": {"spy": "Maleficent & Diablo", "lock_away": "Mother Gothel", "mischief_target": "Team Mischief",
+                        "hades": "Hades", "mirror": "The Queen", "mischief_wake": "Team Mischief opens its eyes"},
+}
 REGIONS = ("header", "seats", "game", "dice", "memo", "undo")
 COMMON_KEYS = ("rolls", "memo", "seats")
 CACHE_MAX = 20000
