@@ -9,6 +9,14 @@ from .browser import open_seat
 from .helpers import request
 from .test_live import Sniffer, connect
 
+# speechSynthesis replaced by a recorder: window.__spoken holds every line, in order
+SPEECH_RECORDER = """
+  window.__spoken = [];
+  window.SpeechSynthesisUtterance = function (text) { this.text = text; };
+  Object.defineProperty(window, 'speechSynthesis', { value: {
+    speak: function (u) { window.__spoken.push(u.text); }, cancel: function () {},
+    getVoices: function () { return []; }, addEventListener: function () {} } });
+"""
 EIGHT = [("Ann", "maleficent"), ("Bob", "diablo"), ("Cat", "hades"), ("Dan", "pain_and_panic"),
          ("Eve", "prince_john"), ("Fay", "sir_hiss"), ("Gus", "queen_of_hearts"), ("Hal", "king_of_hearts")]
 
@@ -109,15 +117,8 @@ def test_narrator_display_and_two_phones_play_to_a_winner(browser, server, api):
     code, host_token = t["code"], t["token"]
     tokens = {n: api.join(code, n, token=host_token)["token"] for n, _ in EIGHT}
     board = api.join(code, "Board", role="display", token=host_token)["token"]
-    recorder = """
-      window.__spoken = [];
-      window.SpeechSynthesisUtterance = function (text) { this.text = text; };
-      Object.defineProperty(window, 'speechSynthesis', { value: {
-        speak: function (u) { window.__spoken.push(u.text); }, cancel: function () {},
-        getVoices: function () { return []; }, addEventListener: function () {} } });
-    """
     errors = []
-    narrator = open_seat(browser, server, code, host_token, errors=errors, init_script=recorder)
+    narrator = open_seat(browser, server, code, host_token, errors=errors, init_script=SPEECH_RECORDER)
     display = open_seat(browser, server, code, board, tablet=True, errors=errors)
     fay = open_seat(browser, server, code, tokens["Fay"], errors=errors)
     gus = open_seat(browser, server, code, tokens["Gus"], errors=errors)
@@ -185,10 +186,7 @@ def test_spent_hades_is_still_called_as_a_decoy(browser, server, api):
                                            "Fay": "Gus", "Gus": "Ann", "Hal": "Ann"})
     api.ok(code, host, type="spy", target="Bob")
     api.ok(code, host, type="mischief_target", target="Fay")
-    recorder = """window.__spoken = []; window.SpeechSynthesisUtterance = function (t) { this.text = t; };
-      Object.defineProperty(window, 'speechSynthesis', { value: { speak: function (u) { window.__spoken.push(u.text); },
-      cancel: function () {}, getVoices: function () { return []; }, addEventListener: function () {} } });"""
-    page = open_seat(browser, server, code, host, init_script=recorder)
+    page = open_seat(browser, server, code, host, init_script=SPEECH_RECORDER)
     expect(page.locator(".steps .decoy")).to_have_text("Hades (decoy)")
     spoken = page.evaluate("window.__spoken")
     assert "Hades, wake up." in spoken and "Thumb up to rescue them, thumb down to keep your power for later." in spoken
