@@ -221,9 +221,9 @@ def test_secret_votes_on_phones_are_revealed_together_and_the_timer_shows_on_the
             expect(ann.get_by_text("You voted against Gus.")).to_be_visible()
         else:
             api.ok(code, tokens[n], type="ballot", target="Gus" if n != "Gus" else "Ann")
-    expect(board.locator("#r-game")).to_contain_text(f"Secret votes in: {len(voters) - 1} of {len(voters)}")
-    expect(board.locator("#r-game")).not_to_contain_text("Ann → Gus")  # nothing shown before the last one
+    expect(board.locator("#live")).to_contain_text(f"Secret votes in: {len(voters) - 1} of {len(voters)}")
+    expect(board.locator("#live")).not_to_contain_text("Ann → Gus")  # nothing shown before the last one
     api.ok(code, tokens[voters[-1]], type="ballot", target="Gus")
-    expect(board.locator("#r-game")).to_contain_text("Ann → Gus")
+    expect(board.locator("#live")).to_contain_text("Ann → Gus")
     expect(board.locator("#g-phase")).to_contain_text("Night 2")
     assert not errors, errors

@@ -4,6 +4,7 @@ the answer to an htmx request and the push over the socket (each root carries hx
 import json
 
 from .. import games
+from ..core.table import DISPLAY, HOST, Seat
 from ..core.views import view_for
 
 GLOBALS = {  # constants the game templates read, built once rather than on every render
@@ -11,7 +12,8 @@ GLOBALS = {  # constants the game templates read, built once rather than on ever
     "gathering_steps": {"spy": "Maleficent & Diablo", "lock_away": "Mother Gothel", "mischief_target": "Team Mischief",
                         "hades": "Hades", "mirror": "The Queen", "mischief_wake": "Team Mischief opens its eyes"},
 }
-REGIONS = ("header", "seats", "game", "dice", "memo", "undo")
+REGIONS = ("header", "seats", "game", "public", "dice", "memo", "undo")
+PUBLIC_SEAT = Seat(-1, "", DISPLAY, True)  # how the table looks to someone who holds no secret
 COMMON_KEYS = ("rolls", "memo", "seats")
 CACHE_MAX = 20000
 
@@ -58,9 +60,23 @@ class Renderer:
             self._cache.clear()
         out = {}
         for rid in REGIONS:
+            if rid == "public":
+                out[rid] = self.public(table, seat, ctx)
+                continue
             key = (table.code, rid, *keys[rid])
             html = self._cache.get(key)
             if html is None:
                 html = self._cache[key] = self.template(f"_{rid}.html").render(ctx)
             out[rid] = html
         return out
+
+    def public(self, table, seat, ctx) -> str:
+        """The public region: the host sees it through its own view; every other seat through
+        the view of a seat that holds no secret, so all of them share one rendering."""
+        host = seat.trusted == HOST
+        key = (table.code, "public", table.version, host, tuple(s.approved for s in table.seats.values()))
+        html = self._cache.get(key)
+        if html is None:
+            view = ctx["view"] if host else view_for(games.get(table.game), table, PUBLIC_SEAT)
+            html = self._cache[key] = self.template("_public.html").render({**ctx, "view": view, "role": ctx["role"] if host else DISPLAY})
+        return html
