@@ -209,3 +209,27 @@ def test_a_page_that_is_already_current_is_not_sent_its_view_again(server, api, 
     assert 'id="r-memo"' not in s.text  # only what changed
     stale = Sniffer(simple_websocket.Client.connect(url, headers={"Authorization": f"Bearer {table['bob']}"}))
     stale.wait('id="r-memo"')  # an out-of-date page gets everything
+
+
+def test_the_production_server_closes_sockets_with_1012_on_sigterm(tmp_path):
+    """gunicorn as the README documents it (gevent, one worker)."""
+    port = free_port()
+    env = {**os.environ, "COMPANION_DB": str(tmp_path / "prod.db"), "COMPANION_BIND": f"127.0.0.1:{port}"}
+    gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
+    proc = subprocess.Popen([gunicorn, "-c", "python:companion.gunicorn_conf", "companion.wsgi:app"], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for(lambda: _up(base), timeout=20, interval=0.1)
+        t = Api(base).create("clue")
+        ws = connect(base, t["code"], t["token"])
+        assert ws.receive(timeout=5)
+        proc.send_signal(signal.SIGTERM)
+        with pytest.raises(simple_websocket.ConnectionClosed) as err:
+            while True:
+                ws.receive(timeout=8)
+        assert err.value.reason == 1012
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
