@@ -436,3 +436,15 @@ def test_debate_timer_pauses_and_extends():
     assert s["timer"]["ends_at"] is None and 230 < s["timer"]["remaining"] <= 240
     act(s, type="timer", command="resume")
     assert s["timer"]["ends_at"] is not None
+
+
+def test_the_queen_unmasking_the_mischief_crown_holder_passes_the_crown_at_dawn():
+    s = game(TWELVE, ["Eve", "Hal", "Kim"])  # Prince John (Eve) is Mischief and holds the Crown
+    act(s, type="spy", target="Bob")
+    act(s, type="lock_away", target="Ann")
+    act(s, type="mischief_target", target="Lou")
+    act(s, type="hades", save=False)
+    act(s, type="mirror", target="Eve")
+    assert not alive(s, "Eve") and s["step"] == "crown_successor"
+    act(s, type="crown_successor", player="Fay")
+    assert s["crown"] == "Fay" and s["step"] == "prisoner"
