@@ -130,3 +130,38 @@ def test_undo_and_memo_from_the_page(browser, server, api):
     page.get_by_placeholder("other, e.g. 3d10").fill("2d100")
     page.get_by_role("button", name="Roll", exact=True).click()
     expect(page.locator(".rolls li").first).to_contain_text("2d100")
+
+
+def test_a_phone_rides_through_a_server_restart_without_reloading(browser, tmp_path):
+    """The server restarts on the same database: the page says it is reconnecting, comes back by
+    itself, and shows what was acknowledged while it was away."""
+    import os
+    import signal
+
+    from .helpers import Api
+    from .test_live import free_port, start
+
+    db, port = tmp_path / "restart.db", free_port()
+    proc, base = start(db, port)
+    try:
+        api = Api(base)
+        t = api.create("villainous", name="Ann")
+        ctx = browser.new_context(**PHONE)
+        ctx.add_cookies([{"name": f"seat_{t['code']}", "value": t["token"], "url": base}])
+        page = ctx.new_page()
+        page.goto(f"{base}/tables/{t['code']}")
+        expect(page.locator("#conn")).to_have_text("Live")
+        page.evaluate("window.__sameDocument = true")
+        api.ok(t["code"], t["token"], type="roll", dice="d6", purpose="before-restart")
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait()
+        expect(page.locator("#conn")).to_have_attribute("data-state", "reconnecting")
+        proc, base = start(db, port)
+        api.ok(t["code"], t["token"], type="roll", dice="d6", purpose="after-restart")
+        expect(page.locator(".rolls")).to_contain_text("after-restart", timeout=15000)
+        expect(page.locator(".rolls")).to_contain_text("before-restart")
+        expect(page.locator("#conn")).to_have_text("Live")
+        assert page.evaluate("window.__sameDocument") is True
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait()
