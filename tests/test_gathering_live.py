@@ -227,3 +227,40 @@ def test_secret_votes_on_phones_are_revealed_together_and_the_timer_shows_on_the
     expect(board.locator("#live")).to_contain_text("Ann → Gus")
     expect(board.locator("#g-phase")).to_contain_text("Night 2")
     assert not errors, errors
+
+
+TWELVE = [("Ann", "maleficent"), ("Bob", "diablo"), ("Cat", "mother_gothel"), ("Dan", "stabbington_brothers"),
+          ("Eve", "prince_john"), ("Fay", "sir_hiss"), ("Gus", "captain_hook"), ("Hal", "mr_smee"),
+          ("Ida", "queen_of_hearts"), ("Jon", "king_of_hearts"), ("Kim", "hades"), ("Lou", "pain_and_panic")]
+
+
+@pytest.mark.browser
+def test_narrator_takes_hooks_prisoner_and_the_queen_of_hearts_thumbs_vote_in_the_browser(browser, server, api):
+    t = api.create("gathering", name="Narrator")
+    code, host = t["code"], t["token"]
+    display = api.join(code, "Board", role="display", token=host)["token"]
+    api.ok(code, host, type="setup", players=[n for n, _ in TWELVE], characters=[c for _, c in TWELVE])
+    api.ok(code, host, type="deal", characters=dict(TWELVE), mischief=["Gus", "Hal", "Kim"])
+    api.ok(code, host, type="spy", target="Bob")
+    api.ok(code, host, type="lock_away", target="Fay")
+    api.ok(code, host, type="mischief_target", target="Fay")
+    api.ok(code, host, type="hades", save=False)
+    errors = []
+    narrator = open_seat(browser, server, code, host, errors=errors)
+    board = open_seat(browser, server, code, display, tablet=True, errors=errors)
+    expect(board.locator("#g-phase")).to_contain_text("nobody fell")  # Fay was locked away
+    narrator.locator("#narrator").get_by_role("button", name="Lou").click()  # Hook's prisoner
+    expect(board.locator("#r-public")).to_contain_text("Rope")
+    narrator.get_by_text("Off with their head! (the Queen of Hearts, once)").click()
+    narrator.get_by_label("Accused").select_option("Kim")
+    form = narrator.locator("form", has=narrator.get_by_label("Accused"))
+    for name, _ in TWELVE:
+        if name not in ("Kim", "Ida"):
+            form.locator(f"input[name='votes.{name}'][value='defeat']").check()
+    narrator.get_by_role("button", name="Count the thumbs").click()
+    expect(board.locator("#g-phase")).to_contain_text("Night 2")
+    expect(board.locator("#r-public")).to_contain_text("Thumbs on Kim")
+    kim = board.locator("#r-public li", has_text="Kim")
+    expect(kim).to_contain_text("Mischief")
+    expect(kim).to_contain_text("fallen")
+    assert not errors, errors
