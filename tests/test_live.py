@@ -1,6 +1,8 @@
 """Live sync with real sockets against a real server on a free port."""
 
+import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -232,4 +234,41 @@ def test_the_production_server_closes_sockets_with_1012_on_sigterm(tmp_path):
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+
+
+@pytest.mark.skipif(not shutil.which("openssl"), reason="openssl makes the test certificate")
+def test_serve_over_https_with_cert_and_key(tmp_path):
+    """`companion serve --cert F --key F`: pages, API and the socket over TLS."""
+    import ssl
+    import urllib.request
+
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
+                    "-days", "1", "-subj", "/CN=localhost"], check=True, capture_output=True)
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
+                             "--db", str(tmp_path / "tls.db"), "--cert", str(cert), "--key", str(key)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    insecure = ssl.create_default_context()
+    insecure.check_hostname, insecure.verify_mode = False, ssl.CERT_NONE
+    base = f"https://127.0.0.1:{port}"
+
+    def up():
+        try:
+            return urllib.request.urlopen(base + "/healthz", context=insecure, timeout=2).status == 200
+        except OSError:
+            return False
+
+    try:
+        wait_for(up, timeout=15, interval=0.1)
+        req = urllib.request.Request(base + "/api/tables", data=b'{"game": "clue"}', method="POST",
+                                     headers={"Content-Type": "application/json"})
+        t = json.loads(urllib.request.urlopen(req, context=insecure).read())
+        ws = simple_websocket.Client.connect(f"wss://127.0.0.1:{port}/tables/{t['code']}/ws",
+                                             headers={"Authorization": f"Bearer {t['token']}"}, ssl_context=insecure)
+        assert 'id="r-game"' in ws.receive(timeout=5)
+        ws.close()
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
         proc.wait()
