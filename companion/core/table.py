@@ -13,7 +13,6 @@ from . import dice
 from .errors import Forbidden, RuleError
 
 HOST, PLAYER, DISPLAY = "host", "player", "display"
-ROLES = (HOST, PLAYER, DISPLAY)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,6 @@ TITLE = "Clue: Disney Villains"
 DATA = load("clue")
 PRIVATE = ("hand", "shown", "mark")
 ENVELOPE = "envelope"
-TOTAL_DEALT = 18
 
 
 def card_id(name: str) -> str:

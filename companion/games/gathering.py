@@ -185,10 +185,6 @@ class SetOptions(Action):
 
 ACTIONS = (Setup, Deal, Spy, LockAway, MischiefMembers, MischiefTarget, HadesStep, Mirror, CrownSuccessor,
            Prisoner, OffWithTheirHead, Vote, Ballot, CrownDecides, Timer, Script, SetOptions)
-HOST_ONLY = {"setup", "deal", "spy", "lock_away", "mischief_members", "mischief_target", "hades", "mirror",
-             "crown_successor", "prisoner", "off_with_their_head", "vote", "crown_decides", "timer", "script",
-             "options"}
-
 
 # ---------------------------------------------------------------- selection
 

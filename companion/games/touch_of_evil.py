@@ -20,7 +20,6 @@ TITLE = "A Touch of Evil: Something Wicked"
 DATA = load("touch_of_evil")
 VILLAINS = DATA["villains"]
 PRIVATE = ()
-Place = str
 
 
 class Track(BaseModel):
@@ -336,7 +335,7 @@ def move_shadow(state, steps: int, reason: str, random_location: str | None = No
         text = v["on_stage"]
         if v.get("terrain") == "swamp" and random_location:
             text += f" (Random Location drawn: {random_location}.)"
-            place_terrain(state, random_location, "swamp", "Devil's Stench: Rural Flooding", via_table=True)
+            place_terrain(state, random_location, "swamp", "Devil's Stench: Rural Flooding")
             for loc, t in state["terrain"].items():
                 if t == "flooded":
                     add_minion(state, "Mosquito Swarm", loc)
@@ -351,7 +350,7 @@ def move_shadow(state, steps: int, reason: str, random_location: str | None = No
         note(state, state["lost"])
 
 
-def place_terrain(state, loc: str, kind: str, reason: str, via_table: bool = False, ritual_roll: int | None = None):
+def place_terrain(state, loc: str, kind: str, reason: str, ritual_roll: int | None = None):
     """Swamp → Flooded (and Swamps next door); Flooded → the track moves. Circle → Void;
     Void → the track moves (2 steps by the Minion Table, 1 by the terrain rules: a table option)."""
     have = state["terrain"].get(loc)
@@ -454,7 +453,7 @@ def resolve(state, a):
     elif d == "investigations":
         note(state, f"{eff['n']} Investigations at {where} ({last['name']}).")
     elif d == "terrain":
-        place_terrain(state, where, eff["terrain"], last["name"], via_table=True,
+        place_terrain(state, where, eff["terrain"], last["name"],
                       ritual_roll=a["roll"] if eff.get("ritual") else None)
     elif d == "minion":
         add_minion(state, eff["minion"], where)
