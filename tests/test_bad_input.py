@@ -75,3 +75,10 @@ def test_json_bodies_of_every_shape(server, api):
     for raw in (b"", b"{", b"[]", b"1", b'"x"', b"null", json.dumps({"type": "roll", "dice": "d6"} | {"x" * 100: 1}).encode()):
         r = request(server.url, "POST", f"/api/tables/{t['code']}/actions", raw=raw, token=t["token"])
         assert r.status == 400, (raw, r.status)
+
+
+def test_the_json_api_refuses_a_cookie_sent_from_a_foreign_page(server, api):
+    t = api.create("villainous", name="Host")
+    r = request(server.url, "POST", f"/api/tables/{t['code']}/actions", {"type": "roll", "dice": "d6"},
+                headers={"Cookie": f"seat_{t['code']}={t['token']}", "Origin": "http://evil.example"})
+    assert r.status == 403 and api.view(t["code"], t["token"])["rolls"] == []

@@ -2,10 +2,10 @@
 
 from flask import Blueprint, current_app, jsonify, request
 
-from ..core.errors import BadInput, NotFound
+from ..core.errors import BadInput, Forbidden, NotFound
 from ..core.views import log_for, view_for
 from . import openapi
-from .security import bearer, token_for
+from .security import bearer, same_origin, token_for
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -37,6 +37,8 @@ def lookup(code: str):
 
 def seat_of(code: str):
     table = lookup(code)
+    if request.method == "POST" and not bearer() and not same_origin():
+        raise Forbidden("A browser's cookie works only from this app's own pages.")
     return tables().authenticate(table.code, token_for(table.code))
 
 
