@@ -1,6 +1,10 @@
 import pytest
+from playwright.sync_api import expect
 
 from .helpers import Api, Server
+
+# A loaded CI machine can be slow to render: give every browser expectation some room.
+expect.set_options(timeout=10_000)
 
 
 @pytest.fixture
