@@ -188,3 +188,11 @@ def test_realms_are_configurable_per_table():
                  "realms": {"ursula": {"locations": ["Lair", "Ship", "Shore", "Palace"], "locked": "Palace"}}})
     ursula = v.view(s, HOST)["players"][0]
     assert ursula["location"] == "Lair" and ursula["locations"][3] == {"name": "Palace", "locked": True}
+
+
+def test_unsure_location_names_are_flagged_until_the_table_renames_them():
+    s = game(2, villains=["ursula", "prince_john"])
+    assert [p["names_unsure"] for p in v.view(s, HOST)["players"]] == [True, False]
+    s = v.setup({"players": [{"name": "A", "villain": "ursula"}, {"name": "B", "villain": "jafar"}],
+                 "realms": {"ursula": {"locations": ["Lair", "Ship", "Shore", "Palace"], "locked": "Palace"}}})
+    assert v.view(s, HOST)["players"][0]["names_unsure"] is False

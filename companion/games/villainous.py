@@ -301,6 +301,7 @@ def view(state: dict, seat) -> dict:
                 "power": p["power"], "location": p["locations"][p["at"]],
                 "locations": [{"name": loc, "locked": loc in p["locked"]} for loc in p["locations"]],
                 "objective": VILLAINS[p["villain"]]["objective"],
+                "names_unsure": not VILLAINS[p["villain"]]["sure"] and not (state["options"].get("realms") or {}).get(p["villain"]),
                 "auto_checked": VILLAINS[p["villain"]]["check"] != "claim"} for p in state["players"]]
     current = state["players"][state["current"]]["name"] if state["players"] else None
     return {"players": players, "current": current, "turn": state["turn"], "moved": state["moved"],
