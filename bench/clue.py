@@ -8,39 +8,12 @@ first player to the left who can), seen by one player after 10 to 40 suggestions
 Run: .venv/bin/python bench/clue.py
 """
 
-import itertools
 import random
 import statistics
 import time
 
 from companion.games import clue_solver as cs
-from companion.games.clue_sim import play
-
-
-def brute(k):
-    possible = [0] * k.n_cards
-    for pick in itertools.product(*k.categories):
-        rest = [c for c in range(k.n_cards) if c not in pick]
-        for hands in _split(rest, k.sizes):
-            deal = {c: k.env for c in pick}
-            for h, hand in enumerate(hands):
-                for c in hand:
-                    deal[c] = h
-            if all((deal[c] == h) == has for c, h, has, _ in k.facts) and \
-               all(any(deal[c] == h for c in cs_) for h, cs_, _ in k.clauses):
-                for c, h in deal.items():
-                    possible[c] |= 1 << h
-    return possible
-
-
-def _split(cards, sizes):
-    if not sizes:
-        yield []
-        return
-    for hand in itertools.combinations(cards, sizes[0]):
-        left = [c for c in cards if c not in hand]
-        for rest in _split(left, sizes[1:]):
-            yield [hand, *rest]
+from companion.games.clue_sim import play, possible_holders
 
 
 def pct(xs, p):
@@ -71,7 +44,7 @@ def main(games=200):
     for g in range(150):
         sizes, players = [((3, 3, 3), 3), ((3, 3, 4), 2), ((2, 3, 4), 3), ((3, 3, 4), 3)][g % 4]
         k = play(rng, sizes, players, rng.randint(2, 8))
-        truth = brute(k)
+        truth = possible_holders(k)
         got = cs.solve(k)["possible"]
         forced_truth = sum(bin(((1 << k.holders) - 1) & ~d).count("1") + (1 if d & (d - 1) == 0 else 0) for d in truth)
         forced_got = sum(bin(((1 << k.holders) - 1) & ~d).count("1") + (1 if d & (d - 1) == 0 else 0)

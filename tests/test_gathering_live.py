@@ -30,6 +30,14 @@ def new_game(api, mischief=("Gus", "Hal")):
     return code, host, tokens, display, mischief
 
 
+def first_night(api, code, host, mischief, save):
+    """Deal, then a first night in which Maleficent spies on Bob and Team Mischief picks Fay."""
+    api.ok(code, host, type="deal", characters=dict(EIGHT), mischief=list(mischief))
+    api.ok(code, host, type="spy", target="Bob")
+    api.ok(code, host, type="mischief_target", target="Fay")
+    return api.ok(code, host, type="hades", save=save)
+
+
 def test_whole_game_through_the_api_and_what_the_sockets_receive(server, api):
     code, host, tokens, display, mischief = new_game(api)
     sniff_display = Sniffer(connect(server.url, code, display))
@@ -178,10 +186,7 @@ def test_narrator_display_and_two_phones_play_to_a_winner(browser, server, api):
 @pytest.mark.browser
 def test_spent_hades_is_still_called_as_a_decoy(browser, server, api):
     code, host, tokens, display, mischief = new_game(api)
-    api.ok(code, host, type="deal", characters=dict(EIGHT), mischief=list(mischief))
-    api.ok(code, host, type="spy", target="Bob")
-    api.ok(code, host, type="mischief_target", target="Fay")
-    api.ok(code, host, type="hades", save=True)
+    first_night(api, code, host, mischief, save=True)
     api.ok(code, host, type="vote", votes={"Ann": "Gus", "Bob": "Gus", "Cat": "Gus", "Dan": "Gus", "Eve": "Gus",
                                            "Fay": "Gus", "Gus": "Ann", "Hal": "Ann"})
     api.ok(code, host, type="spy", target="Bob")
@@ -201,10 +206,7 @@ def test_spent_hades_is_still_called_as_a_decoy(browser, server, api):
 @pytest.mark.browser
 def test_secret_votes_on_phones_are_revealed_together_and_the_timer_shows_on_the_display(browser, server, api):
     code, host, tokens, display, mischief = new_game(api)
-    api.ok(code, host, type="deal", characters=dict(EIGHT), mischief=list(mischief))
-    api.ok(code, host, type="spy", target="Bob")
-    api.ok(code, host, type="mischief_target", target="Fay")
-    api.ok(code, host, type="hades", save=False)
+    first_night(api, code, host, mischief, save=False)
     errors = []
     narrator = open_seat(browser, server, code, host, errors=errors)
     board = open_seat(browser, server, code, display, tablet=True, errors=errors)

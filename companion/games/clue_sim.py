@@ -39,3 +39,39 @@ def play(rng, cat_sizes, n_players, n_suggestions, wrong_accusation=0.0) -> Know
         if wrong != env:
             k.exclusions.append(frozenset(wrong))
     return k
+
+
+def deals(k: Knowledge):
+    """Every deal consistent with k, by brute force (small games only: the reference the
+    solver is checked against)."""
+    import itertools
+
+    def hands(cards, sizes):
+        if not sizes:
+            yield []
+            return
+        for hand in itertools.combinations(cards, sizes[0]):
+            left = [c for c in cards if c not in hand]
+            for rest in hands(left, sizes[1:]):
+                yield [hand, *rest]
+
+    for pick in itertools.product(*k.categories):
+        rest = [c for c in range(k.n_cards) if c not in pick]
+        for split in hands(rest, k.sizes):
+            deal = {c: k.env for c in pick}
+            for h, hand in enumerate(split):
+                for c in hand:
+                    deal[c] = h
+            if all((deal[c] == h) == has for c, h, has, _ in k.facts) and \
+               all(any(deal[c] == h for c in cards) for h, cards, _ in k.clauses) and \
+               all(not all(deal[c] == k.env for c in cards) for cards in k.exclusions):
+                yield deal
+
+
+def possible_holders(k: Knowledge) -> list[int]:
+    """Per card, the holders some consistent deal gives it (brute force)."""
+    possible = [0] * k.n_cards
+    for deal in deals(k):
+        for c, h in deal.items():
+            possible[c] |= 1 << h
+    return possible
