@@ -106,3 +106,20 @@ def test_store_uses_wal_and_full_sync(tmp_path):
     store = Store(str(tmp_path / "s.db"))
     assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_companion_replay_folds_a_tables_log_from_the_store(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    db = tmp_path / "replay.db"
+    tables = Tables(Store(str(db)), rng=random.Random(3))
+    table, host, _ = tables.create("villainous", {"players": [{"name": "Ann", "villain": "jafar"},
+                                                             {"name": "Bob", "villain": "ursula"}]}, "Host")
+    tables.act(table.code, host, {"type": "power", "player": "Bob", "delta": 4})
+    tables.act(table.code, host, {"type": "roll", "dice": "3d6"})
+    out = subprocess.run([sys.executable, "-m", "companion.cli", "replay", table.code, "--db", str(db)],
+                         capture_output=True, text=True, check=True).stdout
+    replayed = json.loads(out)
+    assert replayed["version"] == 2 and replayed["state"] == json.loads(json.dumps(table.state))
