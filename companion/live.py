@@ -64,17 +64,16 @@ class Hub:
 
     def broadcast(self, code: str):
         """After a change: every socket of the table gets its own seat's current view."""
-        cache: dict = {}  # one render per distinct region input, shared by this broadcast's seats
         for conn in self.connections(code):
-            self.push(conn, cache=cache)
+            self.push(conn)
 
-    def push(self, conn: Connection, full: bool = False, cache=None):
+    def push(self, conn: Connection, full: bool = False):
         table = self.tables.get(conn.code)
         with conn.lock:
             if full:
                 conn.sent.clear()
             seat = table.seats[conn.seat_id]
-            regions = self.render(table, seat, cache=cache)
+            regions = self.render(table, seat)
             digests = {rid: hash(html) for rid, html in regions.items()}
             changed = [regions[rid] for rid, d in digests.items() if conn.sent.get(rid) != d]
             if not changed:

@@ -15,7 +15,7 @@ GLOBALS = {  # constants the game templates read, built once rather than on ever
 REGIONS = ("header", "seats", "game", "public", "dice", "memo", "undo")
 PUBLIC_SEAT = Seat(-1, "", DISPLAY, True)  # how the table looks to someone who holds no secret
 COMMON_KEYS = ("rolls", "memo", "seats")
-CACHE_MAX = 20000
+CACHE_MAX = 8000  # rendered regions kept (a few KB each); cleared whole when full
 
 
 def context(table, seat) -> dict:
@@ -36,13 +36,12 @@ class Renderer:
             t = self._templates[name] = self.env.get_template(name)
         return t
 
-    def regions(self, table, seat, ctx=None, cache=None) -> dict[str, str]:
+    def regions(self, table, seat, ctx=None) -> dict[str, str]:
         """Each region of this seat's page, rendered once per distinct input.
 
         A region's key names everything its partial reads, so seats whose inputs are equal (the
         dice tray of every approved seat, the displays, a header that has not changed since the
-        last push) share one rendering. `cache` is accepted for callers that batch; the renderer
-        keeps its own bounded cache across pushes."""
+        last push) share one rendering, kept in a bounded cache across pushes."""
         ctx = ctx or context(table, seat)
         view = ctx["view"]
         game_part = json.dumps({k: v for k, v in view.items() if k not in COMMON_KEYS}, sort_keys=True, default=str)
