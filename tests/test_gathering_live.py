@@ -266,3 +266,17 @@ def test_narrator_takes_hooks_prisoner_and_the_queen_of_hearts_thumbs_vote_in_th
     expect(kim).to_contain_text("Mischief")
     expect(kim).to_contain_text("fallen")
     assert not errors, errors
+
+
+@pytest.mark.browser
+def test_a_push_does_not_wipe_the_votes_the_narrator_is_entering(browser, server, api):
+    code, host, tokens, display, mischief = new_game(api)
+    first_night(api, code, host, mischief, save=False)
+    narrator = open_seat(browser, server, code, host)
+    narrator.get_by_text("Enter the votes by tapping").click()
+    narrator.get_by_label("Ann votes against").select_option("Gus")
+    narrator.get_by_label("Bob votes against").select_option("Hal")
+    api.ok(code, tokens["Cat"], type="ballot", target="Gus")  # the page's game region is pushed again
+    expect(narrator.locator("#r-game")).to_contain_text("Secret votes on phones: 1 of 7 in.")
+    expect(narrator.get_by_label("Ann votes against")).to_have_value("Gus")
+    expect(narrator.get_by_label("Bob votes against")).to_have_value("Hal")
