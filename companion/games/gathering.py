@@ -22,6 +22,8 @@ DATA = load("gathering")
 CHARS = DATA["characters"]
 MAYHEM, MISCHIEF = "mayhem", "mischief"
 PRIVATE = ()
+STEP_NAMES = {"spy": "Maleficent & Diablo", "lock_away": "Mother Gothel", "mischief_target": "Team Mischief",
+              "hades": "Hades", "mirror": "The Queen", "mischief_wake": "Team Mischief opens its eyes"}
 NIGHT_ORDER = ("spy", "lock_away", "mischief_target", "hades", "mirror")
 STEP_OWNER = {"spy": "maleficent", "lock_away": "mother_gothel", "hades": "hades", "mirror": "the_queen"}
 CharacterId = Literal["maleficent", "diablo", "prince_john", "sir_hiss", "queen_of_hearts", "king_of_hearts",

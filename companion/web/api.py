@@ -2,10 +2,10 @@
 
 from flask import Blueprint, current_app, jsonify, request
 
-from ..core.errors import BadInput, Forbidden, NotFound
+from ..core.errors import BadInput, Forbidden
 from ..core.views import log_for, view_for
 from . import openapi
-from .security import bearer, same_origin, token_for
+from .security import bearer, find_table, same_origin, token_for
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -23,20 +23,8 @@ def body() -> dict:
     return data
 
 
-def lookup(code: str):
-    """Find a table; unknown codes count towards the guessing limit."""
-    limiter = current_app.extensions["limiter"]
-    who = request.remote_addr or "?"
-    limiter.check(who)
-    try:
-        return tables().get(code)
-    except NotFound:
-        limiter.miss(who)
-        raise
-
-
 def seat_of(code: str):
-    table = lookup(code)
+    table = find_table(code)
     if request.method == "POST" and not bearer() and not same_origin():
         raise Forbidden("A browser's cookie works only from this app's own pages.")
     return tables().authenticate(table.code, token_for(table.code))
@@ -58,7 +46,7 @@ def create_table():
 @bp.post("/tables/<code>/seats")
 def add_seat(code):
     data = body()
-    table = lookup(code)
+    table = find_table(code)
     by = None
     if bearer() or token_for(table.code):
         _, by = tables().authenticate(table.code, token_for(table.code))

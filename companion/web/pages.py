@@ -15,12 +15,12 @@ from flask import (
 )
 
 from .. import games
-from ..core.errors import Forbidden, NotFound, Refusal
+from ..core.errors import Forbidden, Refusal
 from ..live import digest
 from ..tables import normal_code
 from . import forms
 from .render import context
-from .security import cookie_name, same_origin, token_for
+from .security import cookie_name, find_table, same_origin, token_for
 
 bp = Blueprint("pages", __name__)
 COOKIE_AGE = 60 * 60 * 24 * 30
@@ -67,14 +67,7 @@ def join_url(code: str) -> str:
 
 def seated(code: str):
     """The table and this browser's seat, or None when it holds no seat there."""
-    limiter = current_app.extensions["limiter"]
-    who = request.remote_addr or "?"
-    limiter.check(who)
-    try:
-        table = tables().get(code)
-    except NotFound:
-        limiter.miss(who)
-        raise
+    table = find_table(code)
     token = token_for(table.code)
     if not token:
         return table, None

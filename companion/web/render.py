@@ -9,8 +9,7 @@ from ..core.views import view_for
 
 GLOBALS = {  # constants the game templates read, built once rather than on every render
     "gathering_names": {cid: c["name"] for cid, c in games.get("gathering").CHARS.items()},
-    "gathering_steps": {"spy": "Maleficent & Diablo", "lock_away": "Mother Gothel", "mischief_target": "Team Mischief",
-                        "hades": "Hades", "mirror": "The Queen", "mischief_wake": "Team Mischief opens its eyes"},
+    "gathering_steps": games.get("gathering").STEP_NAMES,
 }
 REGIONS = ("header", "seats", "game", "public", "dice", "memo", "undo")
 PUBLIC_SEAT = Seat(-1, "", DISPLAY, True)  # how the table looks to someone who holds no secret
@@ -73,7 +72,7 @@ class Renderer:
         """The public region: the host sees it through its own view; every other seat through
         the view of a seat that holds no secret, so all of them share one rendering."""
         host = seat.trusted == HOST
-        key = (table.code, "public", table.version, host, tuple(s.approved for s in table.seats.values()))
+        key = (table.code, "public", table.version, host)
         html = self._cache.get(key)
         if html is None:
             view = ctx["view"] if host else view_for(games.get(table.game), table, PUBLIC_SEAT)

@@ -7,7 +7,7 @@ from collections import deque
 from flask import current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from ..core.errors import Refusal, TooMany
+from ..core.errors import NotFound, Refusal, TooMany
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; "
@@ -58,6 +58,18 @@ class Limiter:
     def miss(self, who: str):
         with self._lock:
             self._misses.setdefault(who, deque()).append(time.monotonic())
+
+
+def find_table(code: str):
+    """Find a table by its code; an unknown code counts towards this address's guessing limit."""
+    limiter = current_app.extensions["limiter"]
+    who = request.remote_addr or "?"
+    limiter.check(who)
+    try:
+        return current_app.extensions["tables"].get(code)
+    except NotFound:
+        limiter.miss(who)
+        raise
 
 
 def refusal_json(message: str, code: str, status: int):

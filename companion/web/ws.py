@@ -3,9 +3,9 @@
 from flask import current_app, request
 from simple_websocket import ConnectionClosed
 
-from ..core.errors import NotFound, Refusal
+from ..core.errors import Refusal
 from ..live import Connection
-from .security import bearer, same_origin, token_for
+from .security import bearer, find_table, same_origin, token_for
 
 POLICY = 1008
 
@@ -14,16 +14,11 @@ def install(sock):
     @sock.route("/tables/<code>/ws")
     def socket(ws, code):
         tables, hub = current_app.extensions["tables"], current_app.extensions["hub"]
-        limiter, who = current_app.extensions["limiter"], request.remote_addr or "?"
         try:
-            limiter.check(who)
             if not bearer() and not same_origin():
                 raise Refusal("Wrong origin.")
-            try:
-                table, seat = tables.authenticate(code.upper(), token_for(code.upper()))
-            except NotFound:
-                limiter.miss(who)  # guessing codes over the socket counts too
-                raise
+            table = find_table(code)  # guessing codes over the socket counts too
+            table, seat = tables.authenticate(table.code, token_for(table.code))
         except Refusal:
             ws.close(reason=POLICY, message="Not a seat at this table.")
             return
