@@ -1,5 +1,7 @@
 """GET /tables/{code}/ws: the live socket. Cookie (with an Origin check) or Bearer header."""
 
+import time
+
 from flask import current_app, request
 from simple_websocket import ConnectionClosed
 
@@ -21,6 +23,9 @@ def install(sock):
             table, seat = tables.authenticate(table.code, token_for(table.code))
         except Refusal:
             ws.close(reason=POLICY, message="Not a seat at this table.")
+            # let the client's close reply arrive before the socket is torn down: closing with
+            # its reply unread resets the connection, and the client may never read our 1008
+            time.sleep(0.2)
             return
         conn = Connection(ws, table.code, seat.id)
         hub.add(conn, request.args.get("d"))
