@@ -1,7 +1,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import Api, Server
+from .helpers import Api, InProcess, Server, seated_table
 
 # A loaded CI machine can be slow to render: give every browser expectation some room.
 expect.set_options(timeout=10_000)
@@ -16,16 +16,35 @@ def server(tmp_path):
 
 @pytest.fixture
 def api(server):
+    """The JSON API over real HTTP to a live server."""
     return Api(server.url)
 
 
 @pytest.fixture
 def table(api):
-    """A villainous table with a host, a player (Bob) and a display, all approved."""
-    t = api.create("villainous", name="Ann")
-    bob = api.join(t["code"], "Bob", token=t["token"])
-    disp = api.join(t["code"], "Board", role="display", token=t["token"])
-    return {"code": t["code"], "host": t["token"], "bob": bob["token"], "display": disp["token"]}
+    """A villainous table on the live server with a host (Ann), a player (Bob) and a display, all approved."""
+    return seated_table(api)
+
+
+@pytest.fixture
+def app(tmp_path):
+    from companion.web import create_app
+
+    app = create_app(str(tmp_path / "test.db"))
+    yield app
+    app.extensions["hub"].close_all()
+
+
+@pytest.fixture
+def client(app):
+    """The same JSON API through Flask's test client: the whole app in process, no socket."""
+    return Api(InProcess(app))
+
+
+@pytest.fixture
+def client_table(client):
+    """The `table` fixture's table, reached through the test client."""
+    return seated_table(client)
 
 
 @pytest.fixture(scope="session")

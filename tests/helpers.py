@@ -1,17 +1,25 @@
-"""A small JSON client and a live server for tests: real HTTP, real sockets, no mocks."""
+"""A small JSON client, a live server and a sniffing socket for tests: real HTTP, real sockets, no mocks.
+
+The same `Api` talks either over real HTTP to a `Server` (`Api(server.url)`) or in process to a
+Flask test client (`Api(InProcess(app))`), so an API test reads the same either way and only
+the tests where the network matters pay for a socket.
+"""
 
 import json
 import threading
+import time
 import urllib.error
 import urllib.request
 
-from werkzeug.serving import make_server
-
-from companion.web import create_app
+import simple_websocket
 
 
 class Server:
     def __init__(self, db_path):
+        from werkzeug.serving import make_server
+
+        from companion.web import create_app  # imported here: the rule tests need no web layer
+
         self.app = create_app(str(db_path))
         self.httpd = make_server("127.0.0.1", 0, self.app, threaded=True)
         self.port = self.httpd.server_port
@@ -51,27 +59,56 @@ def request(base, method, path, body=None, token=None, raw=None, headers=None):
         return Response(e.code, e.read(), e.headers)
 
 
-class Api:
-    """Talks to one server as one seat at a time."""
+class Http:
+    """Requests over a real socket to a running server."""
 
     def __init__(self, base):
         self.base = base
+
+    def __call__(self, method, path, body=None, token=None, raw=None, headers=None) -> Response:
+        return request(self.base, method, path, body, token=token, raw=raw, headers=headers)
+
+
+class InProcess:
+    """The same requests through Flask's test client: the whole app, no socket."""
+
+    def __init__(self, app):
+        self.app = app
+        self.client = app.test_client()
+
+    def __call__(self, method, path, body=None, token=None, raw=None, headers=None) -> Response:
+        data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+        sent = {}
+        if data is not None:
+            sent["Content-Type"] = "application/json"
+        if token:
+            sent["Authorization"] = f"Bearer {token}"
+        sent.update(headers or {})
+        r = self.client.open(path, method=method, data=data, headers=sent)
+        return Response(r.status_code, r.get_data(), r.headers)
+
+
+class Api:
+    """Talks to one server as one seat at a time."""
+
+    def __init__(self, base_or_transport):
+        self.request = Http(base_or_transport) if isinstance(base_or_transport, str) else base_or_transport
 
     def create(self, game, options=None, name=None):
         body = {"game": game, "options": options or {}}
         if name:
             body["name"] = name
-        r = request(self.base, "POST", "/api/tables", body)
+        r = self.request("POST", "/api/tables", body)
         assert r.status == 201, r.text
         return r.json
 
     def join(self, code, name, role="player", token=None):
-        r = request(self.base, "POST", f"/api/tables/{code}/seats", {"name": name, "role": role}, token=token)
+        r = self.request("POST", f"/api/tables/{code}/seats", {"name": name, "role": role}, token=token)
         assert r.status == 201, r.text
         return r.json
 
     def act(self, code, token, **action):
-        return request(self.base, "POST", f"/api/tables/{code}/actions", action, token=token)
+        return self.request("POST", f"/api/tables/{code}/actions", action, token=token)
 
     def ok(self, code, token, **action):
         r = self.act(code, token, **action)
@@ -79,16 +116,28 @@ class Api:
         return r.json["view"]
 
     def view(self, code, token):
-        r = request(self.base, "GET", f"/api/tables/{code}", token=token)
+        r = self.request("GET", f"/api/tables/{code}", token=token)
         assert r.status == 200, r.text
         return r.json["view"]
 
     def undo(self, code, token, **body):
-        return request(self.base, "POST", f"/api/tables/{code}/undo", body, token=token)
+        return self.request("POST", f"/api/tables/{code}/undo", body, token=token)
+
+    def log(self, code, token):
+        r = self.request("GET", f"/api/tables/{code}/log", token=token)
+        assert r.status == 200, r.text
+        return r.json["events"]
+
+
+def seated_table(api):
+    """A villainous table with a host (Ann), a player (Bob) and a display, all approved: their tokens."""
+    t = api.create("villainous", name="Ann")
+    bob = api.join(t["code"], "Bob", token=t["token"])
+    disp = api.join(t["code"], "Board", role="display", token=t["token"])
+    return {"code": t["code"], "host": t["token"], "bob": bob["token"], "display": disp["token"]}
 
 
 def wait_for(predicate, timeout=5.0, interval=0.02):
-    import time
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         value = predicate()
@@ -96,3 +145,40 @@ def wait_for(predicate, timeout=5.0, interval=0.02):
             return value
         time.sleep(interval)
     raise AssertionError("condition not met in time")
+
+
+# ----- the live socket -----
+
+def connect(server_url, code, token, origin=None):
+    """A seat's live socket, authenticated with its Bearer token (and an Origin, if given)."""
+    url = server_url.replace("http", "ws") + f"/tables/{code}/ws"
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    if origin:
+        headers["Origin"] = origin
+    return simple_websocket.Client.connect(url, headers=headers)
+
+
+class Sniffer:
+    """A seat that records everything it receives over its socket."""
+
+    def __init__(self, ws):
+        self.ws, self.messages = ws, []
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self):
+        try:
+            while True:
+                msg = self.ws.receive()
+                if msg is None:
+                    continue
+                self.messages.append(msg)
+        except simple_websocket.ConnectionClosed:
+            pass
+
+    @property
+    def text(self):
+        return "\n".join(self.messages)
+
+    def wait(self, needle, timeout=3):
+        return wait_for(lambda: needle in self.text, timeout)

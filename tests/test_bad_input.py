@@ -1,5 +1,6 @@
 """No input, however malformed, gets a 500 or changes the table: every action type of every
-game is sent garbage, through the API and through the page form route."""
+game is sent garbage, through the API and through the page form route. Through Flask's test
+client (the `client` fixture): the whole app, no socket."""
 
 import json
 import random
@@ -7,8 +8,6 @@ import random
 import pytest
 
 from companion import games
-
-from .helpers import request
 
 NASTY = [None, True, 0, -1, 10**12, 3.5, "", "x" * 5000, "<script>", [], [None], {}, {"a": {"b": []}},
          ["ann", "bob"], "ursula", "Ann", {"Ann": "Bob"}, {"Ann": None}, [1, 2, 3], "null", "\u0000", "💀"]
@@ -35,50 +34,50 @@ SETUPS = {
 
 
 @pytest.mark.parametrize("game", games.IDS)
-def test_garbage_actions_never_get_a_500_and_refusals_change_nothing(server, api, game):
+def test_garbage_actions_never_get_a_500_and_refusals_change_nothing(client, game):
     rng = random.Random(game)
-    t = api.create(game, SETUPS[game], name="Host")
+    t = client.create(game, SETUPS[game], name="Host")
     code, host = t["code"], t["token"]
-    player = api.join(code, "Ann", token=host)["token"]
+    player = client.join(code, "Ann", token=host)["token"]
     for model in games.actions(game):
         for body in bodies(rng, model):
             for token in (host, player):
-                before = api.view(code, host)
-                r = api.act(code, token, **body)
+                before = client.view(code, host)
+                r = client.act(code, token, **body)
                 assert r.status < 500, (model.__name__, body, r.text)
                 if r.status >= 400:
                     assert r.json["error"] and r.json["code"], r.text
-                    assert api.view(code, host) == before, (model.__name__, body)
+                    assert client.view(code, host) == before, (model.__name__, body)
 
 
-def test_garbage_through_the_page_form_route(server, api):
-    t = api.create("gathering", name="Host")
+def test_garbage_through_the_page_form_route(client):
+    t = client.create("gathering", name="Host")
     cookie = {"Cookie": f"seat_{t['code']}={t['token']}", "HX-Request": "true",
               "Content-Type": "application/x-www-form-urlencoded"}
     for raw in (b"type=setup&players[]=A", b"type=vote&votes.A.B=1", b"json:type=%7B%7D", b"type=deal&json:mischief=[",
                 b"type=%00", b"type=spy&target=" + b"x" * 60000, b"\xff\xfe"):
-        r = request(server.url, "POST", f"/tables/{t['code']}/act", raw=raw, headers=cookie)
+        r = client.request("POST", f"/tables/{t['code']}/act", raw=raw, headers=cookie)
         assert 400 <= r.status < 500, (raw, r.status, r.text[:200])
 
 
-def test_a_foreign_origin_cannot_post_with_a_cookie(server, api):
-    t = api.create("villainous", name="Host")
-    r = request(server.url, "POST", f"/tables/{t['code']}/act", raw=b"type=roll&dice=d6",
-                headers={"Cookie": f"seat_{t['code']}={t['token']}", "Origin": "http://evil.example",
-                         "Content-Type": "application/x-www-form-urlencoded"})
+def test_a_foreign_origin_cannot_post_with_a_cookie(client):
+    t = client.create("villainous", name="Host")
+    r = client.request("POST", f"/tables/{t['code']}/act", raw=b"type=roll&dice=d6",
+                       headers={"Cookie": f"seat_{t['code']}={t['token']}", "Origin": "http://evil.example",
+                                "Content-Type": "application/x-www-form-urlencoded"})
     assert r.status == 403
-    assert api.view(t["code"], t["token"])["rolls"] == []
+    assert client.view(t["code"], t["token"])["rolls"] == []
 
 
-def test_json_bodies_of_every_shape(server, api):
-    t = api.create("clue", SETUPS["clue"], name="Host")
+def test_json_bodies_of_every_shape(client):
+    t = client.create("clue", SETUPS["clue"], name="Host")
     for raw in (b"", b"{", b"[]", b"1", b'"x"', b"null", json.dumps({"type": "roll", "dice": "d6"} | {"x" * 100: 1}).encode()):
-        r = request(server.url, "POST", f"/api/tables/{t['code']}/actions", raw=raw, token=t["token"])
+        r = client.request("POST", f"/api/tables/{t['code']}/actions", raw=raw, token=t["token"])
         assert r.status == 400, (raw, r.status)
 
 
-def test_the_json_api_refuses_a_cookie_sent_from_a_foreign_page(server, api):
-    t = api.create("villainous", name="Host")
-    r = request(server.url, "POST", f"/api/tables/{t['code']}/actions", {"type": "roll", "dice": "d6"},
-                headers={"Cookie": f"seat_{t['code']}={t['token']}", "Origin": "http://evil.example"})
-    assert r.status == 403 and api.view(t["code"], t["token"])["rolls"] == []
+def test_the_json_api_refuses_a_cookie_sent_from_a_foreign_page(client):
+    t = client.create("villainous", name="Host")
+    r = client.request("POST", f"/api/tables/{t['code']}/actions", {"type": "roll", "dice": "d6"},
+                       headers={"Cookie": f"seat_{t['code']}={t['token']}", "Origin": "http://evil.example"})
+    assert r.status == 403 and client.view(t["code"], t["token"])["rolls"] == []

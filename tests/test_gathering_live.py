@@ -6,8 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .browser import open_seat
-from .helpers import request
-from .test_live import Sniffer, connect
+from .helpers import Sniffer, connect, request
 
 # speechSynthesis replaced by a recorder: window.__spoken holds every line, in order
 SPEECH_RECORDER = """
@@ -69,7 +68,9 @@ def test_whole_game_through_the_api_and_what_the_sockets_receive(server, api):
     living = [n for n, _ in EIGHT]
     for n in living[:-1]:
         api.ok(code, tokens[n], type="ballot", target="Gus" if n != "Gus" else "Ann")
-    assert "my_ballot" not in api.view(code, tokens["Fay"]) or api.view(code, tokens["Fay"])["my_ballot"] == "Gus"
+    fay, hal, board = (api.view(code, token) for token in (tokens["Fay"], tokens["Hal"], display))
+    assert fay["my_ballot"] == "Gus" and "last_votes" not in fay  # her own ballot, nobody else's before the last
+    assert "my_ballot" not in hal and "my_ballot" not in board and board["ballots_in"] == len(living) - 1
     view = api.ok(code, tokens["Hal"], type="ballot", target="Ann")
     assert view["last_votes"]["Ann"] == "Gus"
     assert view["phase"] == "night"

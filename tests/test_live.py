@@ -13,41 +13,7 @@ import time
 import pytest
 import simple_websocket
 
-from .helpers import Api, request, wait_for
-
-
-def connect(server_url, code, token, origin=None):
-    url = server_url.replace("http", "ws") + f"/tables/{code}/ws"
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
-    if origin:
-        headers["Origin"] = origin
-    return simple_websocket.Client.connect(url, headers=headers)
-
-
-class Sniffer:
-    """A seat that records everything it receives."""
-
-    def __init__(self, ws):
-        self.ws, self.messages = ws, []
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-
-    def _run(self):
-        try:
-            while True:
-                msg = self.ws.receive()
-                if msg is None:
-                    continue
-                self.messages.append(msg)
-        except simple_websocket.ConnectionClosed:
-            pass
-
-    @property
-    def text(self):
-        return "\n".join(self.messages)
-
-    def wait(self, needle, timeout=3):
-        return wait_for(lambda: needle in self.text, timeout)
+from .helpers import Api, Sniffer, connect, request, wait_for
 
 
 def test_connect_receives_the_full_view_at_once(server, table):
