@@ -1,151 +1,159 @@
-"""Clue: the table's rules, the API, privacy of each player's notes, and three phones with the display."""
+"""Clue: the table's rules, the API, privacy of each player's notes, and three phones with the display.
+Every rule test's action goes the API's way (tests/rules.py): each player has a seat of their name."""
+
+import json
 
 import pytest
 from playwright.sync_api import expect
 
 from companion.core.errors import Forbidden, RuleError
-from companion.core.table import Seat
 from companion.games import clue as c
 
 from .browser import open_seat
-from .helpers import request
-from .test_live import Sniffer, connect
-
-HOST = Seat(0, "Host", "host")
+from .helpers import Sniffer, connect
+from .rules import Game
 
 
 def game(players=("Ann", "Bob", "Cat"), **options):
-    return c.setup({"players": list(players), **options})
+    """A table of these players, seated from the options, each with a seat of their name."""
+    return Game("clue", {"players": list(players), **options}, players=players)
 
 
-def seat(name):
-    return Seat(1, name, "player")
+def unseated(players=("Ann", "Bob", "Cat")):
+    """A table created without players: the host seats them with the setup form."""
+    return Game("clue", players=players)
 
 
 def test_card_ids_follow_the_api_rule():
     assert c.card_id("Dr. Facilier") == "dr_facilier" and c.card_id("Poison Apple") == "poison_apple"
-    ids = [x["id"] for x in game()["cards"]]
+    ids = [x["id"] for x in game().view("host")["cards"]]
     assert ids[:12] == ["ursula", "evil_queen", "dr_facilier", "jafar", "hades", "maleficent", "talisman",
                         "potion", "shell", "scarab", "scepter", "poison_apple"]
 
 
 def test_hand_sizes_are_counted_out_from_the_first_player():
-    assert game(("A", "B", "C", "D"))["sizes"] == [5, 5, 4, 4]
-    s = game(("A", "B", "C", "D"), movers={"C": "Evil Queen"})
-    assert s["sizes"] == [4, 4, 5, 5] and s["players"][s["current"]] == "C"
+    assert [p["hand_size"] for p in game(("A", "B", "C", "D")).view("host")["players"]] == [5, 5, 4, 4]
+    view = game(("A", "B", "C", "D"), movers={"C": "Evil Queen"}).view("host")
+    assert [p["hand_size"] for p in view["players"]] == [4, 4, 5, 5] and view["current"] == "C"
 
 
 def test_the_evil_queen_plays_first_then_play_passes_left():
-    s = game(movers={"Bob": "Evil Queen"})
-    assert s["players"][s["current"]] == "Bob"
-    c.apply(s, {"type": "end_turn"}, HOST)
-    assert s["players"][s["current"]] == "Cat"
+    g = game(movers={"Bob": "Evil Queen"})
+    assert g.view("host")["current"] == "Bob"
+    assert g.act("host", type="end_turn")["current"] == "Cat"
 
 
 def test_uneven_hand_sizes_can_be_entered():
-    s = game(hand_sizes={"Ann": 8, "Bob": 5, "Cat": 5})
-    assert s["sizes"] == [8, 5, 5]
+    view = game(hand_sizes={"Ann": 8, "Bob": 5, "Cat": 5}).view("host")
+    assert [p["hand_size"] for p in view["players"]] == [8, 5, 5]
     with pytest.raises(RuleError, match="add up"):
         game(hand_sizes={"Ann": 8, "Bob": 5, "Cat": 4})
 
 
 def test_lairs_are_named_by_the_table():
     lairs = ["Laboratory", "Grotto", "Bayou", "Palace", "Underworld", "Castle", "Sea", "Tomb", "Forest"]
-    s = game(lairs=lairs)
-    assert [x["name"] for x in s["cards"] if x["category"] == "Lair"] == lairs
+    assert [x["name"] for x in game(lairs=lairs).view("host")["cards"] if x["category"] == "Lair"] == lairs
 
 
 def test_a_second_edition_is_data_not_code():
-    s = game(edition="classic")
-    assert any(x["id"] == "colonel_mustard" for x in s["cards"]) and len(s["cards"]) == 21
+    cards = game(edition="classic").view("host")["cards"]
+    assert any(x["id"] == "colonel_mustard" for x in cards) and len(cards) == 21
 
 
 def test_a_suggestion_names_one_card_of_each_kind():
-    s = game()
     with pytest.raises(RuleError, match="one card of each kind"):
-        c.apply(s, {"type": "suggestion", "by": "Ann", "cards": ["jafar", "hades", "shell"], "disproved_by": None}, HOST)
+        game().act("host", type="suggestion", by="Ann", cards=["jafar", "hades", "shell"], disproved_by=None)
 
 
 def test_a_wrong_accuser_takes_no_more_turns_but_still_disproves():
-    s = game()
-    c.apply(s, {"type": "accusation", "by": "Ann", "cards": ["jafar", "shell", "laboratory"], "correct": False}, HOST)
-    assert "Ann" in s["out"]
+    g = game()
+    view = g.act("host", type="accusation", by="Ann", cards=["jafar", "shell", "laboratory"], correct=False)
+    assert next(p for p in view["players"] if p["name"] == "Ann")["out"] is True
     with pytest.raises(RuleError, match="one accusation"):
-        c.apply(s, {"type": "accusation", "by": "Ann", "cards": ["jafar", "shell", "laboratory"], "correct": False}, HOST)
-    c.apply(s, {"type": "end_turn"}, HOST)  # Ann is first: Bob next
-    c.apply(s, {"type": "end_turn"}, HOST)
-    c.apply(s, {"type": "end_turn"}, HOST)
-    assert s["players"][s["current"]] == "Bob"  # Ann is skipped
-    c.apply(s, {"type": "suggestion", "by": "Bob", "cards": ["jafar", "shell", "laboratory"], "disproved_by": "Ann"}, HOST)
-    assert s["suggestions"][-1]["disproved_by"] == "Ann"
+        g.act("host", type="accusation", by="Ann", cards=["jafar", "shell", "laboratory"], correct=False)
+    g.act("host", type="end_turn")  # Ann is first: Bob next
+    g.act("host", type="end_turn")
+    assert g.act("host", type="end_turn")["current"] == "Bob"  # Ann is skipped
+    view = g.act("host", type="suggestion", by="Bob", cards=["jafar", "shell", "laboratory"], disproved_by="Ann")
+    assert view["suggestions"][-1]["disproved_by"] == "Ann"
 
 
 def test_a_wrong_accusation_rules_its_triple_out_of_the_envelope_in_every_note():
-    s = game()
-    c.apply(s, {"type": "hand", "cards": ["ursula", "evil_queen", "talisman", "potion", "laboratory", "lair_2"]},
-            seat("Ann"))
-    c.apply(s, {"type": "accusation", "by": "Bob", "cards": ["jafar", "shell", "lair_3"], "correct": False}, HOST)
-    notes = c.view(s, seat("Ann"))
-    likely = notes["envelope"]["likely"]
-    assert ["jafar", "shell", "lair_3"] not in [x["cards"] for x in likely]
+    g = game()
+    g.act("Ann", type="hand", cards=["ursula", "evil_queen", "talisman", "potion", "laboratory", "lair_2"])
+    g.act("host", type="accusation", by="Bob", cards=["jafar", "shell", "lair_3"], correct=False)
+    likely = g.view("Ann")["envelope"]["likely"]
+    assert likely and ["jafar", "shell", "lair_3"] not in [x["cards"] for x in likely]
 
 
 def test_only_the_suggester_records_the_card_shown():
-    s = game()
-    c.apply(s, {"type": "suggestion", "by": "Ann", "cards": ["jafar", "shell", "lair_3"], "disproved_by": "Bob"}, HOST)
+    g = game()
+    g.act("host", type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob")
     with pytest.raises(Forbidden):
-        c.apply(s, {"type": "shown", "suggestion": 1, "card": "jafar"}, seat("Cat"))
+        g.act("Cat", type="shown", suggestion=1, card="jafar")
     with pytest.raises(RuleError, match="one of the three"):
-        c.apply(s, {"type": "shown", "suggestion": 1, "card": "hades"}, seat("Ann"))
-    c.apply(s, {"type": "shown", "suggestion": 1, "card": "jafar"}, seat("Ann"))
-    assert c.view(s, seat("Ann"))["notes"]["jafar"]["Bob"] == "has"
-    assert c.view(s, seat("Cat"))["notes"]["jafar"]["Bob"] is None
+        g.act("Ann", type="shown", suggestion=1, card="hades")
+    assert g.act("Ann", type="shown", suggestion=1, card="jafar")["notes"]["jafar"]["Bob"] == "has"
+    assert g.view("Cat")["notes"]["jafar"]["Bob"] is None
 
 
 def test_the_players_between_suggester_and_disprover_hold_none_of_the_three():
-    s = game()
-    c.apply(s, {"type": "suggestion", "by": "Ann", "cards": ["jafar", "shell", "lair_3"], "disproved_by": "Cat"}, HOST)
-    notes = c.view(s, seat("Cat"))["notes"]
+    g = game()
+    g.act("host", type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Cat")
+    notes = g.view("Cat")["notes"]
     assert all(notes[x]["Bob"] == "lacks" for x in ("jafar", "shell", "lair_3"))
 
 
 def test_nobody_disproving_means_only_the_suggester_may_hold_them():
-    s = game()
-    c.apply(s, {"type": "suggestion", "by": "Ann", "cards": ["jafar", "shell", "lair_3"], "disproved_by": None}, HOST)
-    notes = c.view(s, seat("Bob"))["notes"]
+    g = game()
+    g.act("host", type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by=None)
+    notes = g.view("Bob")["notes"]
     assert all(notes[x]["Bob"] == "lacks" and notes[x]["Cat"] == "lacks" for x in ("jafar", "shell", "lair_3"))
 
 
 def test_a_corrected_suggestion_recomputes_every_note():
-    s = game()
-    c.apply(s, {"type": "suggestion", "by": "Ann", "cards": ["jafar", "shell", "lair_3"], "disproved_by": None}, HOST)
-    c.apply(s, {"type": "correct_suggestion", "id": 1, "by": "Ann", "cards": ["jafar", "shell", "lair_3"],
-                "disproved_by": "Cat"}, HOST)
-    assert c.view(s, seat("Bob"))["notes"]["jafar"]["Cat"] is None
-    c.apply(s, {"type": "withdraw_suggestion", "id": 1}, HOST)
-    assert c.view(s, seat("Bob"))["notes"]["jafar"]["Bob"] is None
+    g = game()
+    g.act("host", type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by=None)
+    assert g.view("Bob")["notes"]["jafar"]["Cat"] == "lacks"
+    g.act("host", type="correct_suggestion", id=1, by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Cat")
+    assert g.view("Bob")["notes"]["jafar"]["Cat"] is None
+    assert g.view("Bob")["notes"]["jafar"]["Bob"] == "lacks"  # Bob sat between Ann and Cat
+    g.act("host", type="withdraw_suggestion", id=1)
+    assert g.view("Bob")["notes"]["jafar"]["Bob"] is None
 
 
 def test_you_can_accuse_when_the_envelope_is_known():
-    s = game(("Ann", "Bob"))
+    g = game(("Ann", "Bob"))
     hand = ["ursula", "evil_queen", "dr_facilier", "jafar", "hades", "talisman", "potion", "shell", "scarab"]
-    c.apply(s, {"type": "hand", "cards": hand}, seat("Ann"))
-    c.apply(s, {"type": "suggestion", "by": "Ann", "cards": ["maleficent", "scepter", "laboratory"], "disproved_by": None}, HOST)
-    v = c.view(s, seat("Ann"))
+    g.act("Ann", type="hand", cards=hand)
+    g.act("host", type="suggestion", by="Ann", cards=["maleficent", "scepter", "laboratory"], disproved_by=None)
+    v = g.view("Ann")
     assert v["notes"]["maleficent"]["envelope"] == "has" and v["notes"]["scepter"]["envelope"] == "has"
     assert v["envelope"]["known"] == ["maleficent", "scepter", "laboratory"]  # Ann lacks them, Bob passed
 
 
 def test_forced_facts_explain_themselves():
-    s = game()
-    c.apply(s, {"type": "hand", "cards": ["ursula", "evil_queen", "talisman", "potion", "laboratory", "lair_2"]},
-            seat("Ann"))
-    c.apply(s, {"type": "suggestion", "by": "Bob", "cards": ["jafar", "talisman", "lair_4"], "disproved_by": "Ann"}, HOST)
-    c.apply(s, {"type": "suggestion", "by": "Ann", "cards": ["jafar", "shell", "laboratory"], "disproved_by": "Bob"}, HOST)
-    c.apply(s, {"type": "shown", "suggestion": 2, "card": "shell"}, seat("Ann"))
-    why = c.view(s, seat("Ann"))["why"]
+    g = game()
+    g.act("Ann", type="hand", cards=["ursula", "evil_queen", "talisman", "potion", "laboratory", "lair_2"])
+    g.act("host", type="suggestion", by="Bob", cards=["jafar", "talisman", "lair_4"], disproved_by="Ann")
+    g.act("host", type="suggestion", by="Ann", cards=["jafar", "shell", "laboratory"], disproved_by="Bob")
+    why = g.act("Ann", type="shown", suggestion=2, card="shell")["why"]
     assert why["shell"]["Bob"] == "Bob showed you the Shell for #2."
     assert "could not disprove" in why["jafar"]["Cat"]
+
+
+def test_a_players_notes_are_theirs_alone():
+    g = game()
+    g.act("Ann", type="hand", cards=["ursula", "evil_queen", "talisman", "potion", "laboratory", "lair_2"])
+    g.act("Ann", type="mark", card="jafar", holder="Bob", value="has")
+    assert g.view("Ann")["hand"] and g.view("Ann")["marks"] == {"jafar|Bob": "has"}
+    assert g.view("Bob")["hand"] is None and g.view("Bob")["marks"] == {}
+    for other in ("host", "display"):
+        assert not {"hand", "marks", "shown", "notes"} & set(g.view(other))
+    with pytest.raises(Forbidden):
+        g.act("host", type="hand", cards=["ursula"])
+    assert [e["action"]["type"] for e in g.log("Ann")] == ["hand", "mark"]
+    assert g.log("Bob") == g.log("host") == []
 
 
 def test_clue_api_notes_stay_private(server, api):
@@ -153,25 +161,27 @@ def test_clue_api_notes_stay_private(server, api):
     code, host = t["code"], t["token"]
     tok = {n: api.join(code, n, token=host)["token"] for n in ("Ann", "Bob", "Cat")}
     board = api.join(code, "Board", role="display", token=host)["token"]
-    sniffers = {n: Sniffer(connect(server.url, code, tok[n])) for n in ("Bob",)}
-    sniffers["display"] = Sniffer(connect(server.url, code, board))
-    sniffers["host"] = Sniffer(connect(server.url, code, host))
+    tokens = {"host": host, "display": board, "Bob": tok["Bob"]}
+    sniffers = {who: Sniffer(connect(server.url, code, token)) for who, token in tokens.items()}
     api.ok(code, tok["Ann"], type="hand", cards=["ursula", "evil_queen", "talisman", "potion", "laboratory", "lair_2"])
     api.ok(code, board, type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob")
     view = api.ok(code, tok["Ann"], type="shown", suggestion=1, card="lair_3")
     assert view["notes"]["lair_3"]["Bob"] == "has" and view["hand"]
     r = api.act(code, tok["Bob"], type="shown", suggestion=1, card="jafar")
     assert r.status == 403
-    for who in ("host", "display", "Bob"):
-        v = api.view(code, host if who == "host" else board if who == "display" else tok["Bob"])
-        assert "hand" not in v or v["hand"] is None
-        if who != "Bob":
-            assert "notes" not in v and "probabilities" not in v
-        log = request(server.url, "GET", f"/api/tables/{code}/log",
-                      token=host if who == "host" else board if who == "display" else tok["Bob"]).text
-        assert "talisman" not in log and "lair_3\"}" not in log.replace(" ", "")
-    sniffers["display"].wait("Suggestions")
+    for who, token in tokens.items():
+        v = api.view(code, token)
+        if who == "Bob":
+            assert v["hand"] is None and v["shown"] == {}  # Bob's own (empty) notes, none of Ann's
+        else:
+            assert not {"hand", "shown", "marks", "notes", "probabilities"} & set(v)
+        log = api.log(code, token)
+        assert [e["action"]["type"] for e in log] == ["suggestion"]  # Ann's hand and the card she saw are hers
+        assert "talisman" not in json.dumps(log)
+    api.ok(code, host, type="roll", dice="d6", purpose="after-the-secrets")  # every socket hears this last
     for who, s in sniffers.items():
+        s.wait("after-the-secrets")
+        assert "Jafar, Shell, Lair 3" in s.text  # the public suggestion did arrive
         assert "You hold the Talisman" not in s.text and "showed you the Lair 3" not in s.text
         if who != "Bob":
             assert "My notes" not in s.text
@@ -239,19 +249,22 @@ def test_tapping_a_cell_marks_it_and_the_notes_follow(browser, server, api):
 
 
 def test_setup_form_hand_sizes_for_an_uneven_deal():
-    s = c.setup({})
-    c.apply(s, {"type": "setup", "players": ["Ann", "Bob", "Cat"], "size_rows": ["0|8", "1|5", "2|5"]}, HOST)
-    assert s["sizes"] == [8, 5, 5]
+    view = unseated().act("host", type="setup", players=["Ann", "Bob", "Cat"], size_rows=["0|8", "1|5", "2|5"])
+    assert [p["hand_size"] for p in view["players"]] == [8, 5, 5]
 
 
 def test_setup_form_movers_choose_the_first_player():
-    s = c.setup({})
-    c.apply(s, {"type": "setup", "players": ["Ann", "Bob", "Cat"], "mover_rows": ["1|Evil Queen", "0|Jafar"],
-                "edition": "disney-villains"}, HOST)
-    assert s["players"][s["current"]] == "Bob" and s["movers"] == {"Bob": "Evil Queen", "Ann": "Jafar"}
-    s = c.setup({})
+    view = unseated().act("host", type="setup", players=["Ann", "Bob", "Cat"], mover_rows=["1|Evil Queen", "0|Jafar"],
+                          edition="disney-villains")
+    assert view["current"] == "Bob"
+    assert {p["name"]: p["mover"] for p in view["players"]} == {"Ann": "Jafar", "Bob": "Evil Queen", "Cat": None}
     with pytest.raises(RuleError, match="one player"):
-        c.apply(s, {"type": "setup", "players": ["Ann", "Bob"], "mover_rows": ["0|Jafar", "1|Jafar"]}, HOST)
+        unseated(("Ann", "Bob")).act("host", type="setup", players=["Ann", "Bob"], mover_rows=["0|Jafar", "1|Jafar"])
+
+
+def test_only_the_host_seats_the_players():
+    with pytest.raises(Forbidden):
+        unseated().act("Ann", type="setup", players=["Ann", "Bob", "Cat"])
 
 
 @pytest.mark.browser

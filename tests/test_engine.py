@@ -1,4 +1,5 @@
-"""The engine and the store, without the web."""
+"""The engine and the store, without the web: seats and undo through the rule harness (tests/rules.py),
+the store and the replay through the table service over a file."""
 
 import random
 
@@ -8,6 +9,8 @@ from companion.core import dice
 from companion.core.errors import BadInput, Forbidden, RuleError, Stale
 from companion.store import Store
 from companion.tables import CODE_ALPHABET, CODE_LENGTH, Tables, new_code
+
+from .rules import Game
 
 
 def test_table_code_is_typeable_and_has_at_least_30_bits():
@@ -45,61 +48,61 @@ def test_state_is_a_fold_over_the_log_and_replay_is_exact(tables, tmp_path):
     assert again.version == 4
 
 
-def test_undo_appends_an_event_and_a_taken_back_roll_stays_visible(tables):
-    table, host, _ = tables.create("villainous", {}, "Ann")
-    tables.act(table.code, host, {"type": "roll", "dice": "d6"})
-    tables.undo(table.code, host)
-    assert table.version == 2
-    assert [e["kind"] for e in table.events] == ["action", "undo"]
-    assert table.state["rolls"][0]["taken_back"] is True
+def test_undo_appends_an_event_and_a_taken_back_roll_stays_visible():
+    g = Game("villainous", host="Ann")
+    g.act("Ann", type="roll", dice="d6")
+    view = g.undo("Ann")
+    assert g.version == 2
+    assert [e["kind"] for e in g.table.events] == ["action", "undo"]
+    assert view["rolls"][0]["taken_back"] is True
 
 
-def test_a_player_undoes_only_its_own_last_action(tables):
-    table, host, _ = tables.create("villainous", {}, "Ann")
-    bob, _ = tables.join(table.code, "Bob", "player", by=host)
-    tables.act(table.code, bob, {"type": "roll", "dice": "d6"})
-    tables.act(table.code, host, {"type": "roll", "dice": "d6"})
+def test_a_player_undoes_only_its_own_last_action():
+    g = Game("villainous", players=["Bob"], host="Ann")
+    g.act("Bob", type="roll", dice="d6")
+    g.act("Ann", type="roll", dice="d6")
     with pytest.raises(Forbidden):
-        tables.undo(table.code, bob)
-    tables.undo(table.code, host)
-    tables.undo(table.code, bob)  # now Bob's roll is the last live one
-    assert all(r["taken_back"] for r in table.state["rolls"])
+        g.undo("Bob")
+    g.undo("Ann")
+    view = g.undo("Bob")  # now Bob's roll is the last live one
+    assert [r["taken_back"] for r in view["rolls"]] == [True, True]
     with pytest.raises(RuleError):
-        tables.undo(table.code, host)
+        g.undo("Ann")
 
 
-def test_another_seats_private_memo_is_never_undone_by_the_host(tables):
-    table, host, _ = tables.create("villainous", {}, "Ann")
-    bob, _ = tables.join(table.code, "Bob", "player", by=host)
-    tables.act(table.code, host, {"type": "roll", "dice": "d6"})
-    tables.act(table.code, bob, {"type": "memo", "text": "Ann lies"})
-    tables.undo(table.code, host)
-    assert table.state["memos"]["1"] == "Ann lies"
-    assert table.state["rolls"][0]["taken_back"]
+def test_another_seats_private_memo_is_never_undone_by_the_host():
+    g = Game("villainous", players=["Bob"], host="Ann")
+    g.act("Ann", type="roll", dice="d6")
+    g.act("Bob", type="memo", text="Ann lies")
+    g.undo("Ann")
+    assert g.view("Bob")["memo"] == "Ann lies"
+    assert g.view("Ann")["rolls"][0]["taken_back"] is True
 
 
-def test_a_stale_version_is_refused_and_changes_nothing(tables):
-    table, host, _ = tables.create("villainous", {}, "Ann")
-    tables.act(table.code, host, {"type": "roll", "dice": "d6", "expected_version": 0})
+def test_a_stale_version_is_refused_and_changes_nothing():
+    g = Game("villainous", host="Ann")
+    g.act("Ann", type="roll", dice="d6", expected_version=0)
     with pytest.raises(Stale):
-        tables.act(table.code, host, {"type": "roll", "dice": "d6", "expected_version": 0})
-    assert table.version == 1
+        g.act("Ann", type="roll", dice="d6", expected_version=0)
+    with pytest.raises(BadInput, match="whole number"):
+        g.act("Ann", type="roll", dice="d6", expected_version="1")
+    assert g.version == 1
 
 
-def test_a_pending_seat_may_not_act(tables):
-    table, host, _ = tables.create("villainous", {}, "Ann")
-    eve, _ = tables.join(table.code, "Eve", "player")
+def test_a_pending_seat_may_not_act():
+    g = Game("villainous", host="Ann")
+    eve = g.join("Eve", approved=False)
     assert not eve.approved
-    with pytest.raises(Forbidden):
-        tables.act(table.code, eve, {"type": "roll", "dice": "d6"})
-    tables.approve(table.code, host, eve.id)
-    tables.act(table.code, eve, {"type": "roll", "dice": "d6"})
+    with pytest.raises(Forbidden, match="not approved"):
+        g.act("Eve", type="roll", dice="d6")
+    g.approve("Eve")
+    assert len(g.act("Eve", type="roll", dice="d6")["rolls"]) == 1
 
 
-def test_names_are_unique_at_a_table(tables):
-    table, host, _ = tables.create("villainous", {}, "Ann")
-    with pytest.raises(RuleError):
-        tables.join(table.code, "ann", "player")
+def test_names_are_unique_at_a_table():
+    g = Game("villainous", host="Ann")
+    with pytest.raises(RuleError, match="taken"):
+        g.join("ann")
 
 
 def test_store_uses_wal_and_full_sync(tmp_path):
