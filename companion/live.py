@@ -1,33 +1,89 @@
 """Who is connected to which table, and pushing each seat its own view.
 
-No Flask here: the web layer hands the hub a `render(table, seat) -> {region id: html}`.
-Each connection remembers what it last received and is sent only the regions that changed,
-so a push never clobbers a region the person is typing in unless that region changed.
+No Flask here: the web layer hands the hub `page(table, seat)` (the seat's regions, each with
+the hash of the slice it reads) and a renderer. Each connection remembers the hashes it last
+received and is sent only the regions whose slice changed.
+
+A broadcast never waits on a socket: each connection has a bounded outbound queue drained by
+its own sender, and a send that cannot finish in time fails. A connection that falls behind
+is closed; its page reconnects by itself and catches up with the whole view.
 """
 
-import hashlib
 import logging
+import queue
+import socket
 import threading
+import time
 
 GOING_AWAY_RESTART = 1012
+BACKLOG = 32          # messages waiting for one socket before it counts as fallen behind
+SEND_TIMEOUT = 10.0   # seconds a single send may take
+SYNC_EVERY = 1.0      # a socket may ask for its whole view at most once a second
 log = logging.getLogger(__name__)
-
-
-def digest(regions: dict[str, str]) -> str:
-    """A short fingerprint of a page's regions."""
-    return hashlib.sha1("\x00".join(regions.values()).encode()).hexdigest()[:16]
+_CLOSE = object()
 
 
 class Connection:
     def __init__(self, ws, code: str, seat_id: int):
         self.ws, self.code, self.seat_id = ws, code, seat_id
-        self.sent: dict[str, int] = {}  # region id -> hash of the html last sent
+        self.sent: dict[str, str] = {}  # region id -> key of the slice last sent
+        self.layout: str | None = None
         self.lock = threading.Lock()
+        self.outbox: queue.Queue = queue.Queue(maxsize=BACKLOG)
+        self.closed = False
+        self.last_sync = 0.0
+        sock = getattr(ws, "sock", None)
+        if sock is not None:
+            try:
+                sock.settimeout(SEND_TIMEOUT)  # a send to a peer that stopped reading fails in time
+            except OSError:
+                pass
+
+    def start(self, on_gone):
+        threading.Thread(target=self._drain, args=(on_gone,), daemon=True, name=f"send-{self.code}").start()
+
+    def offer(self, message: str) -> bool:
+        """Queue a message; False when the socket has fallen too far behind."""
+        if self.closed:
+            return False
+        try:
+            self.outbox.put_nowait(message)
+            return True
+        except queue.Full:
+            return False
+
+    def _drain(self, on_gone):
+        while True:
+            message = self.outbox.get()
+            if message is _CLOSE or self.closed:
+                return
+            try:
+                self.ws.send(message)
+            except Exception as err:  # gone, or too slow: its handler notices and cleans up
+                log.info("dropping a socket of table %s: %r", self.code, err)
+                on_gone(self)
+                return
+
+    def drop(self):
+        """Stop sending and cut the connection, without waiting on the peer."""
+        if self.closed:
+            return
+        self.closed = True
+        try:
+            self.outbox.put_nowait(_CLOSE)
+        except queue.Full:
+            pass
+        sock = getattr(self.ws, "sock", None)
+        try:
+            if sock is not None:
+                sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
 
 
 class Hub:
-    def __init__(self, tables, render):
-        self.tables, self.render = tables, render
+    def __init__(self, tables, page, renderer):
+        self.tables, self.page, self.renderer = tables, page, renderer
         self._conns: dict[str, set[Connection]] = {}
         self._guard = threading.Lock()
         tables.listeners.append(self.broadcast)
@@ -38,18 +94,23 @@ class Hub:
         a needless swap of the whole page right after it loaded."""
         with self._guard:
             self._conns.setdefault(conn.code, set()).add(conn)
+        conn.start(self.gone)
         if page_digest:
             table = self.tables.get(conn.code)
-            regions = self.render(table, table.seats[conn.seat_id])
-            if digest(regions) == page_digest:
+            page = self.page(table, table.seats[conn.seat_id])
+            if page.digest == page_digest:
                 with conn.lock:
-                    conn.sent = {rid: hash(html) for rid, html in regions.items()}
+                    conn.sent = {s.id: s.key for s in page.slices}
+                    conn.layout = page.layout
                 return
         self.push(conn)
 
     def remove(self, conn: Connection):
         with self._guard:
             self._conns.get(conn.code, set()).discard(conn)
+        conn.drop()
+
+    gone = remove
 
     def connections(self, code: str) -> list[Connection]:
         with self._guard:
@@ -63,28 +124,35 @@ class Hub:
             return sum(len(c) for c in self._conns.values())
 
     def broadcast(self, code: str):
-        """After a change: every socket of the table gets its own seat's current view."""
+        """After a change: every socket of the table gets its own seat's changed regions."""
         for conn in self.connections(code):
             self.push(conn)
 
+    def sync(self, conn: Connection):
+        """The page asks for everything again (it came back online); at most once a second."""
+        now = time.monotonic()
+        if now - conn.last_sync < SYNC_EVERY:
+            return
+        conn.last_sync = now
+        self.push(conn, full=True)
+
     def push(self, conn: Connection, full: bool = False):
         table = self.tables.get(conn.code)
+        seat = table.seats.get(conn.seat_id)
+        if seat is None:
+            self.remove(conn)
+            return
         with conn.lock:
-            if full:
-                conn.sent.clear()
-            seat = table.seats[conn.seat_id]
-            regions = self.render(table, seat)
-            digests = {rid: hash(html) for rid, html in regions.items()}
-            changed = [regions[rid] for rid, d in digests.items() if conn.sent.get(rid) != d]
+            page = self.page(table, seat)
+            changed = self.renderer.changed(page, {} if full else conn.sent, None if full else conn.layout)
             if not changed:
                 return
-            try:
-                conn.ws.send("\n".join(changed))
-            except Exception as err:  # the socket is gone; its handler will notice and clean up
-                log.info("dropping a socket of table %s: %r", conn.code, err)
+            if not conn.offer("\n".join(changed)):
+                log.info("a socket of table %s fell behind; closing it", conn.code)
                 self.remove(conn)
                 return
-            conn.sent.update(digests)
+            conn.sent = {s.id: s.key for s in page.slices}
+            conn.layout = page.layout
 
     def close_all(self, code: int = GOING_AWAY_RESTART):
         """On shutdown: close every socket with 1012 so the clients come back by themselves."""

@@ -248,18 +248,20 @@ def test_tapping_a_cell_marks_it_and_the_notes_follow(browser, server, api):
     assert api.view(code, ann)["marks"] == {"jafar|Bob": "has"}
 
 
-def test_setup_form_hand_sizes_for_an_uneven_deal():
-    view = unseated().act("host", type="setup", players=["Ann", "Bob", "Cat"], size_rows=["0|8", "1|5", "2|5"])
+def test_setup_rows_give_hand_sizes_for_an_uneven_deal():
+    rows = [{"name": "Ann", "hand_size": 8}, {"name": "Bob", "hand_size": 5}, {"name": "Cat", "hand_size": 5}]
+    view = unseated().act("host", type="setup", players=rows)
     assert [p["hand_size"] for p in view["players"]] == [8, 5, 5]
 
 
-def test_setup_form_movers_choose_the_first_player():
-    view = unseated().act("host", type="setup", players=["Ann", "Bob", "Cat"], mover_rows=["1|Evil Queen", "0|Jafar"],
-                          edition="disney-villains")
+def test_setup_rows_movers_choose_the_first_player():
+    rows = [{"name": "Ann", "mover": "Jafar"}, {"name": "Bob", "mover": "Evil Queen"}, {"name": "Cat"}]
+    view = unseated().act("host", type="setup", players=rows, edition="disney-villains")
     assert view["current"] == "Bob"
     assert {p["name"]: p["mover"] for p in view["players"]} == {"Ann": "Jafar", "Bob": "Evil Queen", "Cat": None}
     with pytest.raises(RuleError, match="one player"):
-        unseated(("Ann", "Bob")).act("host", type="setup", players=["Ann", "Bob"], mover_rows=["0|Jafar", "1|Jafar"])
+        unseated(("Ann", "Bob")).act("host", type="setup", players=[{"name": "Ann", "mover": "Jafar"},
+                                                                          {"name": "Bob", "mover": "Jafar"}])
 
 
 def test_only_the_host_seats_the_players():

@@ -98,9 +98,9 @@ def test_whole_game_through_the_api_and_what_the_sockets_receive(server, api):
         assert "Hades saved" not in seen
         # no hidden alignment before it was revealed: Hal's Mischief tag never shows while he stands
         assert not re.search(r"<strong>Hal</strong>[^<]*<span class=\"tag mischief\"", seen)
-        assert "Your team" not in sniffer.text
+        assert " · with " not in sniffer.text  # a Mayhem card or the display never names a team-mate
     assert "You voted against" not in sniff_display.text
-    assert "Your team" in sniff_gus.text
+    assert "Team Mischief · with Hal" in sniff_gus.text  # inside the held card, the same shape on every phone
     # the log hides the night from players
     log = request(server.url, "GET", f"/api/tables/{code}/log", token=tokens["Fay"]).json["events"]
     spy = next(e for e in log if e["action"]["type"] == "spy")
@@ -141,7 +141,7 @@ def test_narrator_display_and_two_phones_play_to_a_winner(browser, server, api):
     narrator.locator("input[name='mischief[]'][value='Gus']").check()
     narrator.locator("input[name='mischief[]'][value='Hal']").check()
     narrator.get_by_role("button", name="Deal and let night fall").click()
-    expect(display.locator("#g-phase")).to_contain_text("Night 1")
+    expect(display.locator("#r-phase")).to_contain_text("Night 1")
     # Fay's card is hidden until pressed
     card = fay.get_by_role("button", name="Press and hold to see your card")
     expect(card.locator(".inner")).to_be_hidden()
@@ -154,8 +154,8 @@ def test_narrator_display_and_two_phones_play_to_a_winner(browser, server, api):
     expect(narrator.locator(".diablo")).to_contain_text("Mischief")
     narrator.locator("#narrator").get_by_role("button", name="Fay").click()
     narrator.get_by_role("button", name="Hades keeps his power").click()
-    expect(display.locator("#g-phase")).to_contain_text("Day 1")
-    expect(display.locator("#g-phase")).to_contain_text("Fay did not survive the night")
+    expect(display.locator("#r-phase")).to_contain_text("Day 1")
+    expect(display.locator("#r-phase")).to_contain_text("Fay did not survive the night")
     expect(fay.locator(".players")).to_contain_text("fallen")
     # the narrator enters the vote by tapping
     narrator.get_by_text("Enter the votes by tapping").click()
@@ -163,12 +163,12 @@ def test_narrator_display_and_two_phones_play_to_a_winner(browser, server, api):
         narrator.get_by_label(f"{voter} votes against").select_option("Gus")
     narrator.get_by_label("Gus votes against").select_option("Ann")
     narrator.get_by_role("button", name="Count the votes").click()
-    expect(display.locator("#g-phase")).to_contain_text("Night 2")
+    expect(display.locator("#r-phase")).to_contain_text("Night 2")
     # night 2: Hal is the last Mischief member; Mayhem votes him out next day
     narrator.locator("#narrator").get_by_role("button", name="Hal").click()
     narrator.locator("#narrator").get_by_role("button", name="Ann").click()
     narrator.get_by_role("button", name="Hades keeps his power").click()
-    expect(display.locator("#g-phase")).to_contain_text("Day 2")
+    expect(display.locator("#r-phase")).to_contain_text("Day 2")
     narrator.get_by_text("Enter the votes by tapping").click()
     for voter in ("Bob", "Cat", "Dan", "Eve"):
         narrator.get_by_label(f"{voter} votes against").select_option("Hal")
@@ -228,7 +228,7 @@ def test_secret_votes_on_phones_are_revealed_together_and_the_timer_shows_on_the
     expect(board.locator("#live")).not_to_contain_text("Ann → Gus")  # nothing shown before the last one
     api.ok(code, tokens[voters[-1]], type="ballot", target="Gus")
     expect(board.locator("#live")).to_contain_text("Ann → Gus")
-    expect(board.locator("#g-phase")).to_contain_text("Night 2")
+    expect(board.locator("#r-phase")).to_contain_text("Night 2")
     assert not errors, errors
 
 
@@ -251,9 +251,9 @@ def test_narrator_takes_hooks_prisoner_and_the_queen_of_hearts_thumbs_vote_in_th
     errors = []
     narrator = open_seat(browser, server, code, host, errors=errors)
     board = open_seat(browser, server, code, display, tablet=True, errors=errors)
-    expect(board.locator("#g-phase")).to_contain_text("nobody fell")  # Fay was locked away
+    expect(board.locator("#r-phase")).to_contain_text("nobody fell")  # Fay was locked away
     narrator.locator("#narrator").get_by_role("button", name="Lou").click()  # Hook's prisoner
-    expect(board.locator("#r-public")).to_contain_text("Rope")
+    expect(board.locator("#r-game")).to_contain_text("Rope")
     narrator.get_by_text("Off with their head! (the Queen of Hearts, once)").click()
     narrator.get_by_label("Accused").select_option("Kim")
     form = narrator.locator("form", has=narrator.get_by_label("Accused"))
@@ -261,9 +261,9 @@ def test_narrator_takes_hooks_prisoner_and_the_queen_of_hearts_thumbs_vote_in_th
         if name not in ("Kim", "Ida"):
             form.locator(f"input[name='votes.{name}'][value='defeat']").check()
     narrator.get_by_role("button", name="Count the thumbs").click()
-    expect(board.locator("#g-phase")).to_contain_text("Night 2")
-    expect(board.locator("#r-public")).to_contain_text("Thumbs on Kim")
-    kim = board.locator("#r-public li", has_text="Kim")
+    expect(board.locator("#r-phase")).to_contain_text("Night 2")
+    expect(board.locator("#r-game")).to_contain_text("Thumbs on Kim")
+    kim = board.locator("#r-game li", has_text="Kim")
     expect(kim).to_contain_text("Mischief")
     expect(kim).to_contain_text("fallen")
     assert not errors, errors

@@ -164,10 +164,9 @@ def test_shutdown_closes_sockets_with_1012_so_clients_come_back(tmp_path):
 
 
 def test_a_page_that_is_already_current_is_not_sent_its_view_again(server, api, table):
-    from companion.live import digest
     tables, hub = server.app.extensions["tables"], server.app.extensions["hub"]
     t = tables.get(table["code"])
-    page = digest(hub.render(t, t.seats[1]))
+    page = hub.page(t, t.seats[1]).digest
     url = server.url.replace("http", "ws") + f"/tables/{table['code']}/ws?d={page}"
     s = Sniffer(simple_websocket.Client.connect(url, headers={"Authorization": f"Bearer {table['bob']}"}))
     time.sleep(0.3)

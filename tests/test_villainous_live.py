@@ -60,7 +60,7 @@ def test_three_phones_and_the_display_through_several_turns(browser, server, api
     ann = phones["Ann"]
     ann.get_by_role("button", name="Nottingham").click()
     ann.get_by_role("button", name="+3").click()
-    expect(display.locator(".players li").first).to_contain_text("3 Power · at Nottingham")
+    expect(display.locator("article.villain").first).to_contain_text("3 Power · at Nottingham")
     ann.get_by_role("button", name="Fate Bob").click()
     ann.get_by_role("button", name="End turn (draw back to four)").click()
     expect(display.locator("#r-game")).to_contain_text("Turn 2: Bob")
@@ -68,11 +68,11 @@ def test_three_phones_and_the_display_through_several_turns(browser, server, api
     expect(bob.get_by_role("button", name="The Grotto")).to_have_count(0)  # locked: not offered
     bob.get_by_role("button", name="Eric's Ship").click()
     bob.get_by_role("button", name="-1").first.click()
-    expect(phones["Cat"].locator(".players li").nth(1)).to_contain_text("0 Power · at Eric's Ship")
+    expect(phones["Cat"].locator("article.villain").nth(1)).to_contain_text("0 Power · at Eric's Ship")
     bob.get_by_role("button", name="End turn (draw back to four)").click()
     expect(display.locator("#r-game")).to_contain_text("Turn 3: Cat")
     # Cat cannot act on Ann's Power: no controls for it on Cat's phone
-    expect(phones["Cat"].locator(".players li").first.get_by_role("button", name="+1")).to_have_count(0)
+    expect(phones["Cat"].locator("article.villain").first.get_by_role("button", name="+1")).to_have_count(0)
     phones["Cat"].get_by_role("button", name="Oasis").click()
     phones["Cat"].get_by_role("button", name="End turn (draw back to four)").click()
     expect(display.locator("#r-game")).to_contain_text("Turn 4: Ann")

@@ -19,6 +19,8 @@ def view_for(module, table: Table, seat: Seat) -> dict:
         "rolls": state["rolls"],
         "memo": state["memos"].get(str(seat.id), ""),
         "seats": seats_public(table),
+        "seat": {"id": seat.id, "name": seat.name, "role": seat.role, "acts_as": seat.trusted,
+                 "approved": seat.approved},
     })
     return view
 

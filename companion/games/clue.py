@@ -9,8 +9,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.actions import Action, Name
 from ..core.errors import Forbidden, RuleError
-from ..core.table import DISPLAY, HOST
+from ..core.regions import Region
+from ..core.table import DISPLAY, HOST, PLAYER
 from . import clue_solver as solver
+from . import kernel
 from .rules_data import load
 
 ID = "clue"
@@ -39,17 +41,25 @@ class ClueOptions(BaseModel):
 Options = ClueOptions
 
 
+class PlayerRow(BaseModel):
+    """A player with, optionally, their hand size and the Villain mover they play."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: Name
+    hand_size: int | None = Field(default=None, ge=1, le=18)
+    mover: Name | None = None
+
+
 class Setup(Action):
-    """Seat the detectives (when the table was created without players)."""
+    """Seat the detectives (when the table was created without players). A player is a name,
+    or a row with the name, the hand size and the mover."""
 
     type: Literal["setup"]
-    players: list[Name]
+    players: list[Name | PlayerRow]
     hand_sizes: dict[Name, int] | None = None
     lairs: list[Name] | None = None
     edition: str = "disney-villains"
     movers: dict[Name, Name] | None = None
-    mover_rows: list[str] | None = Field(default=None, description="From the setup form: 'row|mover' pairs.")
-    size_rows: list[str] | None = Field(default=None, description="From the setup form: 'row|hand size' pairs.")
 
 
 class Hand(Action):
@@ -140,10 +150,7 @@ def deck(edition: str, lairs: list[str] | None) -> list[dict]:
 
 def seat(state: dict, opts: dict) -> dict:
     players = opts["players"]
-    if not 2 <= len(players) <= 6:
-        raise RuleError("Clue takes 2 to 6 players.")
-    if len({p.casefold() for p in players}) != len(players):
-        raise RuleError("Each player needs a different name.")
+    kernel.roster(players, 2, 6, "Clue")
     cards = deck(opts.get("edition") or "disney-villains", opts.get("lairs"))
     ed = DATA["editions"][opts.get("edition") or "disney-villains"]
     movers = opts.get("movers") or {}
@@ -181,10 +188,15 @@ def setup(options: dict) -> dict:
 # ------------------------------------------------------------------ helpers
 
 def player(state, name: str) -> str:
-    for p in state["players"]:
-        if p.casefold() == (name or "").casefold():
-            return p
-    raise RuleError(f"{name} is not a player at this table.")
+    p = kernel.lookup(state["players"], name, key=str)
+    if p is None:
+        raise RuleError(f"{name} is not a player at this table.")
+    return p
+
+
+def plays(state, seat_) -> str | None:
+    """The player this seat keeps notes for."""
+    return kernel.player_of(state["players"], seat_, key=str)
 
 
 def card(state, cid: str) -> dict:
@@ -206,7 +218,10 @@ def triple(state, cards: list[str]) -> list[str]:
 def me(state, seat_) -> str:
     if seat_.trusted != "player":
         raise Forbidden("Only a player's own phone keeps detective notes.")
-    return player(state, seat_.name)
+    name = plays(state, seat_)
+    if name is None:
+        raise RuleError(f"{seat_.name} is not a player at this table.")
+    return name
 
 
 def mine(state, name: str) -> dict:
@@ -220,8 +235,18 @@ def find_suggestion(state, sid: int) -> dict:
     raise RuleError(f"There is no suggestion #{sid}.")
 
 
+def why_not_suggest(state, name: str) -> str | None:
+    """A player who made a wrong accusation makes no further moves (they still disprove)."""
+    if name in state["out"]:
+        return f"{name} made a wrong accusation and can no longer suggest."
+    return None
+
+
 def check_suggestion(state, a) -> dict:
     by = player(state, a["by"])
+    why = why_not_suggest(state, by)
+    if why:
+        raise RuleError(why)
     cards = triple(state, a["cards"])
     d = a.get("disproved_by")
     if d is not None:
@@ -240,21 +265,13 @@ def apply(state: dict, action: dict, seat_) -> dict:
             raise Forbidden("Only the host seats the players.")
         if state["players"]:
             raise RuleError("The players are already seated.")
-        movers = dict(action.get("movers") or {})
-        for pair in action.get("mover_rows") or []:
-            row, _, mover = pair.partition("|")
-            if not row.isdigit() or int(row) >= len(action["players"]):
-                raise RuleError("A Villain mover was chosen for a row without a player.")
-            movers[action["players"][int(row)]] = mover
+        rows = [p if isinstance(p, dict) else {"name": p} for p in action["players"]]
+        movers = {**(action.get("movers") or {}), **{r["name"]: r["mover"] for r in rows if r.get("mover")}}
         if len(set(movers.values())) != len(movers):
             raise RuleError("Each Villain mover belongs to one player.")
-        sizes = dict(action.get("hand_sizes") or {})
-        for pair in action.get("size_rows") or []:
-            row, _, n = pair.partition("|")
-            if not (row.isdigit() and n.isdigit()) or int(row) >= len(action["players"]):
-                raise RuleError("A hand size was given for a row without a player.")
-            sizes[action["players"][int(row)]] = int(n)
-        return seat(state, {**action, "movers": movers, "hand_sizes": sizes or None})
+        sizes = {**(action.get("hand_sizes") or {}), **{r["name"]: r["hand_size"] for r in rows if r.get("hand_size")}}
+        return seat(state, {**action, "players": [r["name"] for r in rows], "movers": movers,
+                            "hand_sizes": sizes or None})
     if not state["players"]:
         raise RuleError("Seat the players first.")
     if kind == "hand":
@@ -456,15 +473,34 @@ def view(state: dict, seat_) -> dict:
            "cards": state["cards"], "categories": state["categories"], "edition": state["edition"],
            "suggestions": state["suggestions"], "accusations": state["accusations"],
            "current": state["players"][state["current"]] if state["players"] else None,
-           "winner": state["winner"], "editions": {k: v["name"] for k, v in DATA["editions"].items()}}
-    if seat_.trusted == "player" and state["players"]:
-        name = next((p for p in state["players"] if p.casefold() == seat_.name.casefold()), None)
-        if name:
-            priv = state["private"].get(name) or {"hand": None, "shown": {}, "marks": {}}
-            out.update({"me": name, "hand": priv["hand"], "shown": priv["shown"], "marks": priv["marks"]})
-            out.update(notes(state, name))
+           "winner": state["winner"], "editions": {k: v["name"] for k, v in DATA["editions"].items()},
+           "seated": bool(state["players"]), "card_names": {c["id"]: c["name"] for c in state["cards"]},
+           "suggesters": [p for p in state["players"] if why_not_suggest(state, p) is None],
+           "accusers": [p for p in state["players"] if p not in state["out"]],
+           "movers": MOVERS}
+    name = plays(state, seat_) if state["players"] else None
+    if name:
+        priv = state["private"].get(name) or {"hand": None, "shown": {}, "marks": {}}
+        out.update({"me": name, "hand": priv["hand"], "shown": priv["shown"], "marks": priv["marks"],
+                    "my_size": state["sizes"][state["players"].index(name)],
+                    "to_show": [s for s in state["suggestions"] if s["by"] == name and s["disproved_by"]
+                                and str(s["id"]) not in priv["shown"]]})
+        out.update(notes(state, name))
     return out
 
 
-def log_entry(action: dict, seat_) -> dict | None:
-    return action
+MOVERS = ["Ursula", "Evil Queen", "Dr. Facilier", "Jafar", "Hades", "Maleficent"]
+R = "games/clue/"
+REGIONS = (
+    Region("setup", R + "setup.html", ("seated", "editions", "movers", "seats", "seat.acts_as")),
+    Region("turn", R + "turn.html", ("seated", "winner", "edition", "current", "players", "seat.acts_as")),
+    Region("notes", R + "notes.html", ("seated", "me", "contradiction", "hand", "my_size", "cards", "card_names",
+                                       "envelope", "exact", "margin", "players", "notes", "marks", "probabilities",
+                                       "why", "to_show"), (PLAYER,)),
+    Region("suggest", R + "suggest.html", ("seated", "winner", "suggesters", "players", "current", "categories",
+                                           "cards", "seat.acts_as")),
+    Region("log", R + "log.html", ("seated", "suggestions", "accusations", "card_names", "seat.acts_as")),
+    Region("accuse", R + "accuse.html", ("seated", "winner", "accusers", "categories", "cards", "seat.acts_as")),
+)
+
+

@@ -13,7 +13,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..core.actions import Action, Name
 from ..core.errors import Forbidden, RuleError
-from ..core.table import HOST
+from ..core.regions import Region
+from ..core.table import HOST, PLAYER
+from . import kernel
 from .rules_data import load
 
 ID = "gathering"
@@ -143,10 +145,12 @@ class Vote(Action):
 
 
 class Ballot(Action):
-    """A player's own secret vote from their phone; all are revealed when the last is in."""
+    """A player's own secret vote from their phone, or one the narrator enters for a player
+    (`voter`); all are revealed when the last is in."""
 
     type: Literal["ballot"]
     target: Name
+    voter: Name | None = Field(default=None, description="Host only: the player whose ballot this is.")
 
 
 class CrownDecides(Action):
@@ -239,9 +243,7 @@ def setup(options: dict) -> dict:
 
 
 def find(state, name: str, alive: bool = True) -> dict:
-    p = next((p for p in state["players"] if p["name"].casefold() == (name or "").casefold()), None)
-    if p is None:
-        raise RuleError(f"No player is called {name}.")
+    p = kernel.find(state["players"], name)
     if alive and not p["alive"]:
         raise RuleError(f"{p['name']} has already fallen.")
     return p
@@ -478,6 +480,44 @@ def shere_khan_claw(state, votes: dict[str, str]):
            player=target["name"])
 
 
+# ---------------------------------------------------------------- who may be chosen
+# The narrator's page offers exactly these; the actions refuse with the same function.
+
+def why_not(state, kind: str, p: dict) -> str | None:
+    """Why p cannot be chosen for `kind` now (None: p can)."""
+    if not p["alive"]:
+        return f"{p['name']} has already fallen."
+    n = state["night"] or {}
+    if kind == "spy" and p["character"] == "maleficent":
+        return "Maleficent picks someone else to spy on."
+    if kind == "lock_away" and state["last_lock"] == p["name"]:
+        return f"Mother Gothel cannot lock away {p['name']} two nights in a row."
+    if kind == "mischief_target" and p["alignment"] == MISCHIEF:
+        return "Team Mischief cannot choose one of its own."
+    if kind == "mirror" and p["character"] == "the_queen":
+        return "The Queen reveals another player, not herself."
+    if kind == "mirror" and p["name"] == n.get("victim"):
+        return "The Queen cannot reveal the player Team Mischief chose tonight."
+    if kind == "prisoner" and p["character"] == "captain_hook":
+        return "Captain Hook takes someone else prisoner."
+    if kind == "crown_decides" and p["name"] not in ((state["day"] or {}).get("tie") or ()):
+        return f"The Crown picks among the tied players: {', '.join(state['day']['tie'])}."
+    return None
+
+
+def chosen(state, kind: str, name: str) -> dict:
+    """The player named for `kind`, or a sentence saying why not."""
+    p = find(state, name)
+    why = why_not(state, kind, p)
+    if why:
+        raise RuleError(why)
+    return p
+
+
+def targets(state, kind: str) -> list[str]:
+    return [p["name"] for p in state["players"] if why_not(state, kind, p) is None]
+
+
 # ---------------------------------------------------------------- apply
 
 def prepare(state, action, seat, rng):
@@ -502,9 +542,8 @@ def apply(state: dict, action: dict, seat) -> dict:
     kind = action["type"]
     if kind == "ballot":
         return ballot(state, action, seat)
-    if seat.trusted != HOST:
-        raise Forbidden("Only the narrator enters that." if seat.trusted != "display"
-                        else "The display shows the table; it does not play.")
+    kernel.not_display(seat)
+    kernel.host_only(seat, "Only the narrator enters that.")
     if kind == "script":
         if action["key"] not in DATA["script"]:
             raise RuleError("There is no such line in the script.")
@@ -569,9 +608,7 @@ def do_mischief_members(state, a):
 
 
 def do_spy(state, a):
-    t = find(state, a["target"])
-    if t["character"] == "maleficent":
-        raise RuleError("Maleficent picks someone else to spy on.")
+    t = chosen(state, "spy", a["target"])
     state["night"]["spy"] = t["name"]
     record(state, "spy", f"Maleficent had Diablo look at {t['name']} (Team {team_name(t['alignment'])}).",
            secret=True)
@@ -579,18 +616,14 @@ def do_spy(state, a):
 
 
 def do_lock(state, a):
-    t = find(state, a["target"])
-    if state["last_lock"] == t["name"]:
-        raise RuleError(f"Mother Gothel cannot lock away {t['name']} two nights in a row.")
+    t = chosen(state, "lock_away", a["target"])
     state["night"]["lock"] = state["last_lock"] = t["name"]
     record(state, "lock", f"Mother Gothel locked {t['name']} away.", secret=True)
     next_night_step(state)
 
 
 def do_mischief_target(state, a):
-    t = find(state, a["target"])
-    if t["alignment"] == MISCHIEF:
-        raise RuleError("Team Mischief cannot choose one of its own.")
+    t = chosen(state, "mischief_target", a["target"])
     state["night"]["victim"] = t["name"]
     record(state, "target", f"Team Mischief chose {t['name']}.", secret=True)
     next_night_step(state)
@@ -612,11 +645,7 @@ def do_hades(state, a):
 def do_mirror(state, a):
     if a.get("target"):
         n = state["night"]
-        t = find(state, a["target"])
-        if t["character"] == "the_queen":
-            raise RuleError("The Queen reveals another player, not herself.")
-        if t["name"] == n["victim"]:
-            raise RuleError("The Queen cannot reveal the player Team Mischief chose tonight.")
+        t = chosen(state, "mirror", a["target"])
         state["used"]["mirror"] = True
         n["mirror"] = t["name"]
         t["revealed"] = True
@@ -631,7 +660,7 @@ def do_mirror(state, a):
 
 def do_crown_successor(state, a):
     fallen = state["successor_for"]
-    p = find(state, a["player"])
+    p = chosen(state, "crown_successor", a["player"])
     state["crown"] = p["name"]
     state["successor_for"] = None
     record(state, "crown", f"{fallen} handed the Crown to {p['name']}.")
@@ -640,9 +669,7 @@ def do_crown_successor(state, a):
 
 
 def do_prisoner(state, a):
-    t = find(state, a["target"])
-    if t["character"] == "captain_hook":
-        raise RuleError("Captain Hook takes someone else prisoner.")
+    t = chosen(state, "prisoner", a["target"])
     state["prisoner"] = t["name"]
     record(state, "prisoner", f"Captain Hook took {t['name']} prisoner.")
     open_vote(state)
@@ -692,12 +719,11 @@ def ballot(state, a, seat):
         raise RuleError("The game is over.")
     if state["step"] != "vote":
         raise RuleError("Votes open after the debate begins.")
-    voter = find(state, seat.name)
-    if seat.trusted == "display":
-        raise Forbidden("The display does not vote.")
+    voter = ballot_voter(state, a, seat)
     target = find(state, a["target"])
     if target is voter:
-        raise RuleError("You cannot vote against yourself.")
+        raise RuleError("You cannot vote against yourself." if seat.trusted != HOST
+                        else f"{voter['name']} cannot vote against themselves.")
     state["day"]["ballots"][voter["name"]] = target["name"]
     if len(state["day"]["ballots"]) == len(living(state)):
         votes, state["day"]["ballots"] = state["day"]["ballots"], {}
@@ -705,11 +731,26 @@ def ballot(state, a, seat):
     return state
 
 
+def ballot_voter(state, a, seat) -> dict:
+    """Whose ballot this is: a player's own, or one the narrator enters for a living player."""
+    kernel.not_display(seat, "The display does not vote.")
+    if seat.trusted == HOST:
+        if not a.get("voter"):
+            raise RuleError("Say whose ballot this is: the narrator enters a ballot for a player ('voter').")
+        return find(state, a["voter"])
+    me = kernel.player_of(state["players"], seat)
+    if me is None:
+        raise RuleError(f"No player is called {seat.name}.")
+    if a.get("voter") and kernel.lookup([me], a["voter"]) is None:
+        raise Forbidden("Only the narrator enters another player's ballot.")
+    if not me["alive"]:
+        raise RuleError(f"{me['name']} has already fallen.")
+    return me
+
+
 def do_crown_decides(state, a):
     tied = state["day"]["tie"]
-    p = find(state, a["player"])
-    if p["name"] not in tied:
-        raise RuleError(f"The Crown picks among the tied players: {', '.join(tied)}.")
+    p = chosen(state, "crown_decides", a["player"])
     state["day"]["tie"] = None
     record(state, "crown_decides", f"The Crown chose {p['name']} among {', '.join(tied)}.")
     fall_by_vote(state, p, state["day"]["votes"])
@@ -755,11 +796,18 @@ def knows(state, viewer: dict | None, p: dict, seat) -> bool:
     return viewer is p or (viewer["alignment"] == MISCHIEF and p["alignment"] == MISCHIEF)
 
 
+def public(state, p: dict, host: bool) -> dict:
+    """A player as the table sees them (the narrator sees every card)."""
+    open_card = host or p["revealed"] or not p["alive"] or state["phase"] == "over"
+    return {"name": p["name"], "alive": p["alive"], "claw_marks": p["claw_marks"],
+            "character_name": CHARS[p["character"]]["name"] if p["character"] else None,
+            "team": team_name(p["alignment"]) if open_card and p["alignment"] else None,
+            "crown": p["name"] == state["crown"], "prisoner": p["name"] == state["prisoner"]}
+
+
 def view(state: dict, seat) -> dict:
     host = seat.trusted == HOST
-    viewer = None
-    if seat.trusted == "player":
-        viewer = next((p for p in state["players"] if p["name"].casefold() == seat.name.casefold()), None)
+    viewer = kernel.player_of(state["players"], seat)
     players = []
     for p in state["players"]:
         row = {"name": p["name"], "alive": p["alive"], "claw_marks": p["claw_marks"], "revealed": p["revealed"],
@@ -768,6 +816,7 @@ def view(state: dict, seat) -> dict:
         if p["alignment"] and knows(state, viewer, p, seat):
             row["alignment"] = p["alignment"]
         players.append(row)
+    day = state["day"] or {}
     out = {"phase": state["phase"], "round": state["round"], "step": state["step"], "players": players,
            "crown": state["crown"], "prisoner": state["prisoner"], "winner": state["winner"],
            "warnings": warnings(state["characters"], len(state["players"]), state["options"])
@@ -776,12 +825,15 @@ def view(state: dict, seat) -> dict:
                                                   for k, (_, t) in READINGS.items()],
            "you": players[state["players"].index(viewer)] if viewer else None,
            "announce": state["announce"] if state["phase"] != "night" or host else [],
-           "successor_for": state["successor_for"]}
-    day = state["day"] or {}
-    out["ballots_in"] = len(day.get("ballots", {}))
-    out["standing"] = len(living(state))
-    if viewer and viewer["name"] in day.get("ballots", {}):
-        out["my_ballot"] = day["ballots"][viewer["name"]]
+           "successor_for": state["successor_for"],
+           "table": [public(state, p, host) for p in state["players"]] if state["phase"] != "setup" else [],
+           "ballots_in": len(day.get("ballots", {})), "standing": len(living(state)),
+           "voting": state["step"] == "vote", "playing": state["phase"] in ("deal", "night", "day")}
+    if viewer:
+        out["card"] = own_card(state, viewer)
+        out["ballot"] = own_ballot(state, viewer, day)
+        if viewer["name"] in day.get("ballots", {}):
+            out["my_ballot"] = day["ballots"][viewer["name"]]
     if state.get("last_vote"):
         out["last_vote"] = state["last_vote"]
         out["last_votes"] = state["last_vote"]["votes"]
@@ -794,23 +846,55 @@ def view(state: dict, seat) -> dict:
     return out
 
 
+def own_card(state, me: dict) -> dict:
+    """A player's own card and what they know of their team. Every phone shows the same rows,
+    so a glance at one tells nobody which team it is on."""
+    mates = [p["name"] for p in state["players"]
+             if me["alignment"] == MISCHIEF and p is not me and p["alignment"] == MISCHIEF]
+    return {"character_name": CHARS[me["character"]]["name"] if me["character"] else None,
+            "team": team_name(me["alignment"]) if me["alignment"] else None,
+            "mates": mates, "alive": me["alive"]}
+
+
+def own_ballot(state, me: dict, day: dict) -> dict | None:
+    """A living player's secret vote while ballots are open: cast, or the names to choose from."""
+    if state["step"] != "vote" or not me["alive"]:
+        return None
+    cast = day.get("ballots", {}).get(me["name"])
+    return {"cast": cast, "targets": [] if cast else
+            [p["name"] for p in living(state) if p is not me]}
+
+
 def host_view(state) -> dict:
-    """The narrator's extra: the night's steps with decoys, the lines to say, Diablo's answer."""
+    """The narrator's extra: the night's steps with decoys, the lines to say, Diablo's answer,
+    and whom each step may choose."""
     n = state["night"]
+    day = state["day"] or {}
+    alive = [p["name"] for p in living(state)]
     extra = {"characters_selected": state["characters"], "suggested": DATA["suggested"],
              "mischief_count": mischief_count(len(state["players"])) if state["players"] else None,
-             "last_lock": state["last_lock"], "used": state["used"], "alignments_known": state["alignments_known"]}
+             "last_lock": state["last_lock"], "used": state["used"], "alignments_known": state["alignments_known"],
+             "alive": alive, "character_names": {cid: c["name"] for cid, c in CHARS.items()},
+             "step_names": STEP_NAMES,
+             "ballots_missing": [name for name in alive if name not in day.get("ballots", {})]
+             if state["step"] == "vote" else []}
+    step = state["step"]
+    extra["choices"] = targets(state, step) if step in CHOOSES else []
+    qoh = holder(state, "queen_of_hearts")
+    extra["thumbs"] = ({"queen": qoh["name"], "accused": [x for x in alive if x != qoh["name"]]}
+                       if step == "vote" and qoh and qoh["alive"] and not state["used"].get("off_with_their_head")
+                       else None)
     if state["phase"] == "night" and n:
-        step = current_step(state)
+        cur = current_step(state)
         extra["night"] = {"steps": [{"key": s["key"], "decoy": s["decoy"],
                                      "state": "done" if i < n["index"] else "now" if i == n["index"] else "next"}
                                     for i, s in enumerate(n["steps"])],
                           "victim": n["victim"], "lock": n["lock"], "spy": n["spy"]}
-        if step:
-            extra["script"] = (state["announce"] if n["index"] == 0 else []) + lines(state, step["key"])
-            extra["script_key"] = step["key"]
-            extra["script_lines"] = lines(state, step["key"])
-            extra["decoy"] = step["decoy"]
+        if cur:
+            extra["script"] = (state["announce"] if n["index"] == 0 else []) + lines(state, cur["key"])
+            extra["script_key"] = cur["key"]
+            extra["script_lines"] = lines(state, cur["key"])
+            extra["decoy"] = cur["decoy"]
         if n["spy"]:
             extra["diablo_sees"] = team_name(find(state, n["spy"], alive=False)["alignment"] or MAYHEM)
     else:
@@ -818,6 +902,33 @@ def host_view(state) -> dict:
         extra["script"] = state["announce"] + (lines(state, key, name=state["successor_for"] or "")
                                                if key == "crown_successor" else [])
     return extra
+
+
+CHOOSES = ("spy", "lock_away", "mischief_target", "mirror", "crown_successor", "prisoner", "crown_decides")
+NARRATOR, PHONE = (HOST,), (PLAYER,)
+R = "games/gathering/"
+REGIONS = (
+    Region("phase", R + "phase.html", ("phase", "round", "winner", "announce", "timer")),
+    Region("setup", R + "setup.html", ("phase", "seats", "suggested", "character_names"), NARRATOR),
+    Region("deal", R + "deal.html", ("phase", "warnings", "table", "characters_selected", "character_names",
+                                     "mischief_count"), NARRATOR),
+    Region("night", R + "night.html", ("phase", "round", "step", "night", "script", "diablo_sees", "decoy",
+                                       "choices", "alive", "step_names", "last_lock"), NARRATOR),
+    Region("lines", R + "lines.html", ("phase", "script_key", "script_lines"), NARRATOR),
+    Region("day", R + "day.html", ("phase", "round", "step", "script", "choices", "successor_for", "crown"),
+           NARRATOR),
+    Region("timer", R + "timer.html", ("step", "timer"), NARRATOR),
+    Region("ballots", R + "ballots.html", ("step", "ballots_in", "standing", "ballots_missing"), NARRATOR),
+    Region("votes", R + "votes.html", ("step", "round", "alive"), NARRATOR),
+    Region("thumbs", R + "thumbs.html", ("step", "round", "alive", "thumbs"), NARRATOR),
+    Region("card", R + "card.html", ("card",), PHONE),
+    Region("ballot", R + "ballot.html", ("ballot", "ballots_in", "standing"), PHONE),
+    Region("table", R + "table.html", ("table", "voting", "ballots_in", "standing")),
+    Region("result", R + "result.html", ("last_vote",)),
+    Region("recap", R + "recap.html", ("recap", "phase", "seat.acts_as")),
+    Region("readings", R + "readings.html", ("playing", "readings"), NARRATOR),
+    Region("voice", R + "voice.html", (), NARRATOR),
+)
 
 
 def log_entry(action: dict, seat) -> dict | None:

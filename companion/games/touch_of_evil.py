@@ -12,7 +12,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..core.actions import Action
 from ..core.errors import Forbidden, RuleError
-from ..core.table import DISPLAY
+from ..core.regions import Region
+from ..core.table import DISPLAY, HOST
+from . import kernel
 from .rules_data import load
 
 ID = "touch-of-evil"
@@ -632,13 +634,28 @@ def watchman_op(state, a):
             state["watchman"] = {"status": "board", "location": a["new_location"]}
 
 
+ELDER_STATUSES = ("dead", "evil", "alive")
+
+
+def why_not_status(e: dict, status: str) -> str | None:
+    """Why Elder e cannot take this status now (None: it can)."""
+    if status == e["status"]:
+        return f"{e['name']} is already {status}."
+    if status == "alive" and e["status"] == "evil":
+        return "An Evil Elder cannot come back to the town."
+    if status == "evil" and e["status"] != "alive":
+        return "Only a living Elder can turn Evil."
+    return None
+
+
 def elder_op(state, a):
-    e = next((e for e in state["elders"] if e["name"].casefold() == a["name"].casefold()), None)
+    e = kernel.lookup(state["elders"], a["name"])
     if e is None:
         raise RuleError(f"No Town Elder is called {a['name']}.")
     if a["status"]:
-        if a["status"] == "alive" and e["status"] == "evil":
-            raise RuleError("An Evil Elder cannot come back to the town.")
+        why = why_not_status(e, a["status"])
+        if why:
+            raise RuleError(why)
         if a["status"] == "dead" and e["status"] == "alive" and e["permission"] > 0:
             e["permission"] -= 1
             note(state, f"{e['name']} would die, but spends a Permission Token instead.")
@@ -713,4 +730,26 @@ def view(state: dict, seat) -> dict:
     if v.get("swamp_lair_wound"):
         bonus.append("+1 Wound when fighting on a Swamp (Swamp Lair)")
     out["wound_bonuses"] = bonus
+    out["can"] = seat.trusted != DISPLAY
+    out["elders"] = [{**e, "may_become": [st for st in ELDER_STATUSES if why_not_status(e, st) is None]}
+                     for e in state["elders"]]
     return out
+
+
+R = "games/touch-of-evil/"
+REGIONS = (
+    Region("track", R + "track.html", ("villain_name", "round", "mode", "difficulty", "first_player", "lost", "shadow",
+                                       "track", "stage", "red", "track_sure", "can")),
+    Region("prompts", R + "prompts.html", ("prompts", "can")),
+    Region("configure", R + "configure.html", ("started", "villain_choices", "villain", "mode", "hero_choices", "rules"),
+           (HOST,)),
+    Region("mystery", R + "mystery.html", ("mystery", "can")),
+    Region("tables", R + "tables.html", ("last", "can", "cooperative", "advanced_table", "locations")),
+    Region("villain", R + "villain.html", ("villain_name", "wounds", "plus_wounds", "wound_bonuses", "can", "heals",
+                                           "abilities")),
+    Region("board", R + "board.html", ("terrain", "has_watchman", "watchman", "minions", "villain_terrain", "locations",
+                                       "last_battle", "can")),
+    Region("elders", R + "elders.html", ("elders", "can", "first_player")),
+    Region("heroes", R + "heroes.html", ("heroes", "hero_notes")),
+    Region("log", R + "log.html", ("log",)),
+)

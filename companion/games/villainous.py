@@ -10,7 +10,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.actions import Action, Name
 from ..core.errors import BadInput, Forbidden, RuleError
-from ..core.table import DISPLAY, HOST
+from ..core.regions import Region
+from ..core.table import DISPLAY, HOST, PLAYER
+from . import kernel
 from .rules_data import load
 
 ID = "villainous"
@@ -25,6 +27,7 @@ class PlayerSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: Name
     villain: VillainId
+    seat: int | None = Field(default=None, ge=0, description="The seat that plays this Villain (else by name).")
 
 
 class Realm(BaseModel):
@@ -117,26 +120,23 @@ def realm(options: dict, villain: str) -> dict:
 
 
 def seat_players(state: dict, players: list[dict], first: str | None) -> dict:
-    if not 2 <= len(players) <= 6:
-        raise RuleError("Villainous takes 2 to 6 players.")
-    names = [p["name"] for p in players]
-    if len({n.casefold() for n in names}) != len(names):
-        raise RuleError("Each player needs a different name.")
+    kernel.roster([p["name"] for p in players], 2, 6, "Villainous")
     villains = [p["villain"] for p in players]
     if len(set(villains)) != len(villains):
         raise RuleError("Each player plays a different Villain.")
     if first is not None:
-        idx = next((i for i, n in enumerate(names) if n.casefold() == first.casefold()), None)
-        if idx is None:
+        lead = kernel.lookup(players, first)
+        if lead is None:
             raise RuleError(f"{first} is not one of the players.")
+        idx = players.index(lead)
         players = players[idx:] + players[:idx]  # the turn order starts with the first player
     seated = []
     for i, p in enumerate(players):
         r = realm(state["options"], p["villain"])
         if r["locked"] is not None and r["locked"] not in r["locations"]:
             raise RuleError(f"{VILLAINS[p['villain']]['name']}'s locked location is not one of its four.")
-        seated.append({"name": p["name"], "villain": p["villain"], "power": DATA["starting_power"][i],
-                       "locations": r["locations"], "at": 0,
+        seated.append({"name": p["name"], "seat": p.get("seat"), "villain": p["villain"],
+                       "power": DATA["starting_power"][i], "locations": r["locations"], "at": 0,
                        "locked": [r["locked"]] if r["locked"] else []})
     state.update(players=seated, current=0, turn=1, moved=False, fate_token=None, winner=None,
                  claim=None, log=[])
@@ -154,14 +154,11 @@ def setup(options: dict) -> dict:
 
 
 def note(state, text: str, by: str | None = None):
-    state["log"].append({"turn": state["turn"], "by": by, "text": text})
+    kernel.note(state["log"], text, turn=state["turn"], by=by)
 
 
 def find(state, name: str) -> dict:
-    p = next((p for p in state["players"] if p["name"].casefold() == (name or "").casefold()), None)
-    if p is None:
-        raise RuleError(f"No player is called {name}.")
-    return p
+    return kernel.find(state["players"], name)
 
 
 def cauldron(state) -> int:
@@ -177,112 +174,190 @@ def start_of_turn(state):
         note(state, f"{p['name']} begins the turn with {p['power']} Power: {rule['name']} wins.")
 
 
-def may_act_for(seat, player: dict):
-    if seat.trusted == HOST or seat.name.casefold() == player["name"].casefold():
-        return
-    if seat.trusted == DISPLAY:
-        raise Forbidden("The display shows the table; it does not play.")
-    raise Forbidden(f"Only {player['name']} or the host can do that for {player['name']}.")
+def plays(state, seat) -> dict | None:
+    """The Villain this seat plays (by seat id where the setup recorded it, else by name)."""
+    return kernel.player_of(state["players"], seat)
+
+
+def may_act_for(state, seat, player: dict):
+    mine = plays(state, seat)
+    kernel.may_act_for(seat, player["name"], mine["name"] if mine else None)
 
 
 def current_only(state, seat, name: str | None = None) -> dict:
     p = state["players"][state["current"]]
     if name is not None and find(state, name) is not p:
         raise RuleError(f"It is {p['name']}'s turn, not {name}'s.")
-    may_act_for(seat, p)
+    may_act_for(state, seat, p)
     return p
 
 
-def apply(state: dict, action: dict, seat) -> dict:
-    kind = action["type"]
-    if kind == "setup":
-        if seat.trusted != HOST:
-            raise Forbidden("Only the host seats the players.")
-        if state["players"]:
-            raise RuleError("The players are already seated; start a new table for a new game.")
-        return seat_players(state, action["players"], action.get("first"))
-    if not state["players"]:
-        raise RuleError("Seat the players first.")
-    if state["winner"]:
-        raise RuleError(f"The game is over: {state['winner']} won.")
-    if kind == "power":
-        p = find(state, action["player"])
-        may_act_for(seat, p)
-        delta = action["delta"]
-        if delta == 0:
-            raise BadInput("A change of 0 Power changes nothing.")
-        if delta > 0 and delta > cauldron(state):
-            raise RuleError(f"The Cauldron holds only {cauldron(state)} Power; nobody can take more than that.")
-        if p["power"] + delta < 0:
-            raise RuleError(f"{p['name']} has only {p['power']} Power; Power never goes below 0.")
-        p["power"] += delta
-        verb = "takes" if delta > 0 else "pays"
-        note(state, f"{p['name']} {verb} {abs(delta)} Power (now {p['power']}).", seat.name)
-    elif kind == "move":
-        p = current_only(state, seat, action.get("player"))
-        if state["moved"]:
-            raise RuleError(f"{p['name']} has already moved this turn.")
-        target = match_location(p, action["location"])
-        here = p["locations"][p["at"]]
-        if target == here:
-            raise RuleError(f"{p['name']} must move to a different location than {here}.")
-        if target in p["locked"]:
-            raise RuleError(f"{target} is locked; no Villain can move there.")
-        p["at"] = p["locations"].index(target)
-        state["moved"] = True
-        note(state, f"{p['name']} moves to {target}.", seat.name)
-    elif kind == "fate":
-        p = current_only(state, seat, action["by"])
-        target = find(state, action["target"])
-        if target is p:
-            raise RuleError("Fate is played against an opponent, not yourself.")
-        token = uses_token(state)
-        if token and state["fate_token"] and state["fate_token"].casefold() == target["name"].casefold():
-            raise RuleError(f"{target['name']} holds the Fate token and cannot be targeted.")
-        if token:
-            state["fate_token"] = target["name"]
-        note(state, f"{p['name']} Fates {target['name']}" + (" and hands over the Fate token." if token else "."),
-             seat.name)
-    elif kind == "lock":
-        p = find(state, action["player"])
-        may_act_for(seat, p)
-        loc = match_location(p, action["location"])
-        if action["locked"] and loc not in p["locked"]:
-            p["locked"].append(loc)
-        elif not action["locked"] and loc in p["locked"]:
-            p["locked"].remove(loc)
-        else:
-            raise RuleError(f"{loc} is already {'locked' if action['locked'] else 'unlocked'}.")
-        note(state, f"{loc} is now {'locked' if action['locked'] else 'unlocked'}.", seat.name)
-    elif kind == "end_turn":
-        p = current_only(state, seat)
+# ---------------------------------------------------------------- what may be chosen now
+# The view offers exactly these; `apply` refuses with the same functions.
+
+def why_not_move(p: dict, target: str) -> str | None:
+    here = p["locations"][p["at"]]
+    if target == here:
+        return f"{p['name']} must move to a different location than {here}."
+    if target in p["locked"]:
+        return f"{target} is locked; no Villain can move there."
+    return None
+
+
+def why_not_fate(state, p: dict, target: dict) -> str | None:
+    if target is p:
+        return "Fate is played against an opponent, not yourself."
+    token = state["fate_token"]
+    if uses_token(state) and token and kernel.same(token, target["name"]):
+        return f"{target['name']} holds the Fate token and cannot be targeted."
+    return None
+
+
+def why_not_confirm(state, seat) -> str | None:
+    if not state["claim"]:
+        return "Nobody has claimed an objective."
+    mine = plays(state, seat)
+    if seat.trusted == DISPLAY or (seat.trusted != HOST and mine is not None and mine["name"] == state["claim"]):
+        return "Another player or the host confirms a claim, not the claimant."
+    return None
+
+
+def controls(state, seat, p: dict) -> dict | None:
+    """What this seat may do for Villain p now (None: nothing)."""
+    if state["winner"] or seat.trusted == DISPLAY:
+        return None
+    mine = plays(state, seat)
+    if seat.trusted != HOST and mine is not p:
+        return None
+    out = {"power": True, "claim": VILLAINS[p["villain"]]["check"] == "claim",
+           "locks": [{"name": loc, "locked": loc in p["locked"]} for loc in p["locations"]]}
+    if p is state["players"][state["current"]]:
         if not state["moved"]:
-            raise RuleError(f"{p['name']} has not moved yet; moving is the first step of every turn.")
-        state["current"] = (state["current"] + 1) % len(state["players"])
-        state["turn"] += 1
-        state["moved"] = False
-        state["claim"] = None
-        nxt = state["players"][state["current"]]
-        note(state, f"{p['name']} draws back to four. Now it is {nxt['name']}'s turn.", seat.name)
-        start_of_turn(state)
-    elif kind == "claim":
-        p = find(state, action["player"])
-        may_act_for(seat, p)
-        state["claim"] = p["name"]
-        note(state, f"{p['name']} claims the objective: {VILLAINS[p['villain']]['objective']}", seat.name)
-    elif kind == "confirm":
-        if not state["claim"]:
-            raise RuleError("Nobody has claimed an objective.")
-        claimant = find(state, state["claim"])
-        if seat.trusted == DISPLAY or (seat.trusted != HOST and seat.name.casefold() == claimant["name"].casefold()):
-            raise Forbidden("Another player or the host confirms a claim, not the claimant.")
-        if action["accept"]:
-            state["winner"] = claimant["name"]
-            note(state, f"{seat.name} confirms: {claimant['name']} wins.", seat.name)
+            out["moves"] = [loc for loc in p["locations"] if why_not_move(p, loc) is None]
         else:
-            note(state, f"{seat.name} does not accept {claimant['name']}'s claim.", seat.name)
-        state["claim"] = None
-    return state
+            out["fates"] = [o["name"] for o in state["players"] if why_not_fate(state, p, o) is None]
+            out["end_turn"] = True
+    return out
+
+
+# ---------------------------------------------------------------- the moves
+
+def do_power(state, a, seat):
+    p = find(state, a["player"])
+    may_act_for(state, seat, p)
+    delta = a["delta"]
+    if delta == 0:
+        raise BadInput("A change of 0 Power changes nothing.")
+    if delta > 0 and delta > cauldron(state):
+        raise RuleError(f"The Cauldron holds only {cauldron(state)} Power; nobody can take more than that.")
+    if p["power"] + delta < 0:
+        raise RuleError(f"{p['name']} has only {p['power']} Power; Power never goes below 0.")
+    p["power"] += delta
+    verb = "takes" if delta > 0 else "pays"
+    note(state, f"{p['name']} {verb} {abs(delta)} Power (now {p['power']}).", seat.name)
+
+
+def do_move(state, a, seat):
+    p = current_only(state, seat, a.get("player"))
+    if state["moved"]:
+        raise RuleError(f"{p['name']} has already moved this turn.")
+    target = match_location(p, a["location"])
+    why = why_not_move(p, target)
+    if why:
+        raise RuleError(why)
+    p["at"] = p["locations"].index(target)
+    state["moved"] = True
+    note(state, f"{p['name']} moves to {target}.", seat.name)
+
+
+def do_fate(state, a, seat):
+    p = current_only(state, seat, a["by"])
+    target = find(state, a["target"])
+    why = why_not_fate(state, p, target)
+    if why:
+        raise RuleError(why)
+    token = uses_token(state)
+    if token:
+        state["fate_token"] = target["name"]
+    note(state, f"{p['name']} Fates {target['name']}" + (" and hands over the Fate token." if token else "."),
+         seat.name)
+
+
+def do_lock(state, a, seat):
+    p = find(state, a["player"])
+    may_act_for(state, seat, p)
+    loc = match_location(p, a["location"])
+    if a["locked"] and loc not in p["locked"]:
+        p["locked"].append(loc)
+    elif not a["locked"] and loc in p["locked"]:
+        p["locked"].remove(loc)
+    else:
+        raise RuleError(f"{loc} is already {'locked' if a['locked'] else 'unlocked'}.")
+    note(state, f"{loc} is now {'locked' if a['locked'] else 'unlocked'}.", seat.name)
+
+
+def do_end_turn(state, a, seat):
+    p = current_only(state, seat)
+    if not state["moved"]:
+        raise RuleError(f"{p['name']} has not moved yet; moving is the first step of every turn.")
+    state["current"] = (state["current"] + 1) % len(state["players"])
+    state["turn"] += 1
+    state["moved"] = False
+    state["claim"] = None
+    nxt = state["players"][state["current"]]
+    note(state, f"{p['name']} draws back to four. Now it is {nxt['name']}'s turn.", seat.name)
+    start_of_turn(state)
+
+
+def do_claim(state, a, seat):
+    p = find(state, a["player"])
+    may_act_for(state, seat, p)
+    state["claim"] = p["name"]
+    note(state, f"{p['name']} claims the objective: {VILLAINS[p['villain']]['objective']}", seat.name)
+
+
+def do_confirm(state, a, seat):
+    why = why_not_confirm(state, seat)
+    if why:
+        raise (RuleError if not state["claim"] else Forbidden)(why)
+    claimant = find(state, state["claim"])
+    if a["accept"]:
+        state["winner"] = claimant["name"]
+        note(state, f"{seat.name} confirms: {claimant['name']} wins.", seat.name)
+    else:
+        note(state, f"{seat.name} does not accept {claimant['name']}'s claim.", seat.name)
+    state["claim"] = None
+
+
+def do_setup(state, a, seat):
+    if state["players"]:
+        raise RuleError("The players are already seated; start a new table for a new game.")
+    seat_players(state, a["players"], a.get("first"))
+
+
+def in_play(state) -> str | None:
+    if not state["players"]:
+        return "Seat the players first."
+    if state["winner"]:
+        return f"The game is over: {state['winner']} won."
+    return None
+
+
+ANYONE = (HOST, PLAYER, DISPLAY)
+MOVES = {
+    "setup": kernel.Move(do_setup, (HOST,), refusal="Only the host seats the players."),
+    "power": kernel.Move(do_power, ANYONE, in_play),
+    "move": kernel.Move(do_move, ANYONE, in_play),
+    "fate": kernel.Move(do_fate, ANYONE, in_play),
+    "lock": kernel.Move(do_lock, ANYONE, in_play),
+    "end_turn": kernel.Move(do_end_turn, ANYONE, in_play),
+    "claim": kernel.Move(do_claim, ANYONE, in_play),
+    "confirm": kernel.Move(do_confirm, ANYONE, in_play),
+}
+
+
+def apply(state: dict, action: dict, seat) -> dict:
+    return kernel.dispatch(MOVES, state, action, seat)
 
 
 def uses_token(state) -> bool:
@@ -291,21 +366,36 @@ def uses_token(state) -> bool:
 
 def match_location(p: dict, name: str) -> str:
     for loc in p["locations"]:
-        if loc.casefold() == name.strip().casefold():
+        if kernel.same(loc, name):
             return loc
     raise RuleError(f"{name} is not a location of {VILLAINS[p['villain']]['name']}'s realm.")
 
 
 def view(state: dict, seat) -> dict:
+    mine = plays(state, seat)
     players = [{"name": p["name"], "villain": p["villain"], "villain_name": VILLAINS[p["villain"]]["name"],
                 "power": p["power"], "location": p["locations"][p["at"]],
                 "locations": [{"name": loc, "locked": loc in p["locked"]} for loc in p["locations"]],
                 "objective": VILLAINS[p["villain"]]["objective"],
                 "names_unsure": not VILLAINS[p["villain"]]["sure"] and not (state["options"].get("realms") or {}).get(p["villain"]),
-                "auto_checked": VILLAINS[p["villain"]]["check"] != "claim"} for p in state["players"]]
+                "auto_checked": VILLAINS[p["villain"]]["check"] != "claim",
+                "current": i == state["current"], "fate_token": p["name"] == state["fate_token"],
+                "mine": p is mine, "controls": controls(state, seat, p)}
+               for i, p in enumerate(state["players"])]
     current = state["players"][state["current"]]["name"] if state["players"] else None
     return {"players": players, "current": current, "turn": state["turn"], "moved": state["moved"],
+            "seated": bool(state["players"]),
             "fate_token": state["fate_token"], "fate_token_in_play": bool(state["players"]) and uses_token(state),
             "cauldron": cauldron(state), "winner": state["winner"], "claim": state["claim"],
+            "may_confirm": bool(state["claim"]) and why_not_confirm(state, seat) is None,
             "log": state["log"][-40:], "villain_choices": {k: v["name"] for k, v in VILLAINS.items()},
             "turn_steps": DATA["turn_steps"]}
+
+
+REGIONS = (
+    Region("setup", "games/villainous/setup.html", ("seated", "villain_choices", "seats", "seat.acts_as")),
+    Region("turn", "games/villainous/turn.html", ("seated", "winner", "turn", "current", "cauldron", "fate_token",
+                                                 "fate_token_in_play", "claim", "may_confirm")),
+    Region("villain", "games/villainous/villain.html", ("turn_steps", "fate_token_in_play"), each="players"),
+    Region("log", "games/villainous/log.html", ("log",)),
+)

@@ -19,17 +19,15 @@ def create_app(db: str | None = None, rng=None) -> Flask:
                 static_url_path="/static")
     app.config.update(
         MAX_CONTENT_LENGTH=64 * 1024,
-        SOCK_SERVER_OPTIONS={"ping_interval": 25},
+        SOCK_SERVER_OPTIONS={"ping_interval": 25, "max_message_size": 64 * 1024},
         TEMPLATES_AUTO_RELOAD=False,
-        JSON_SORT_KEYS=False,
     )
     app.json.sort_keys = False
     app.jinja_env.filters["lookup"] = lambda keys, mapping: [mapping.get(k, k) for k in keys]
-    app.jinja_env.globals.update(render.GLOBALS)
     store = Store(db or os.environ.get("COMPANION_DB", "companion.db"))
     tables = Tables(store, rng=rng)
     app.extensions["tables"] = tables
-    app.extensions["hub"] = Hub(tables, render.Renderer(app).regions)
+    app.extensions["hub"] = Hub(tables, render.page_for, render.Renderer(app))
     app.extensions["limiter"] = security.Limiter()
     security.install(app)
     app.register_blueprint(api.bp)

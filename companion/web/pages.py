@@ -16,10 +16,9 @@ from flask import (
 
 from .. import games
 from ..core.errors import Forbidden, Refusal
-from ..live import digest
 from ..tables import normal_code
 from . import forms
-from .render import context
+from .render import page_for
 from .security import cookie_name, find_table, same_origin, token_for
 
 bp = Blueprint("pages", __name__)
@@ -124,9 +123,9 @@ def table_page(code):
     table, seat = seated(normal_code(code))
     if seat is None:
         return redirect(f"/join/{table.code}", 303)
-    ctx = context(table, seat)
-    regions = current_app.extensions["hub"].render(table, seat, ctx)
-    return render_template("table.html", regions=regions, digest=digest(regions), **ctx)
+    page = page_for(table, seat)
+    return render_template("table.html", regions=hub().renderer.whole(page), digest=page.digest, page=page,
+                           role=seat.trusted, game=table.game)
 
 
 @bp.get("/tables/<code>/qr.svg")
@@ -157,7 +156,7 @@ def answer(table, seat, **flash):
         return redirect(f"/tables/{table.code}", 303)
     parts = [render_template("_flash.html", kind="ok", **flash)]
     if not hub().connected(table.code, seat.id):
-        parts += hub().render(table, table.seats[seat.id]).values()
+        parts += hub().renderer.whole(page_for(table, table.seats[seat.id]), oob=True)
     return Response("\n".join(parts), mimetype="text/html")
 
 

@@ -1,26 +1,59 @@
-"""Renders a seat's view into the page's regions. The same partials serve the full page,
-the answer to an htmx request and the push over the socket (each root carries hx-swap-oob)."""
+"""Turns a seat's view into its page: the shared regions around the game's own.
 
-import json
+Each region's partial reads only its slice (`v`), the table's code and the game's title. A
+rendering is cached by the slice's hash, so seats that see the same slice share one, and a
+slice that did not change is neither rendered nor sent again. The same partials serve the full
+page, the answer to an htmx form and the push over the socket.
+"""
+
+from dataclasses import dataclass
+
+from markupsafe import Markup
 
 from .. import games
-from ..core.table import DISPLAY, HOST, Seat
+from ..core.regions import Region, Slice, fingerprint, layout, slices
+from ..core.table import HOST, PLAYER
 from ..core.views import view_for
 
-GLOBALS = {  # constants the game templates read, built once rather than on every render
-    "gathering_names": {cid: c["name"] for cid, c in games.get("gathering").CHARS.items()},
-    "gathering_steps": games.get("gathering").STEP_NAMES,
-}
-REGIONS = ("header", "seats", "game", "public", "dice", "memo", "undo")
-PUBLIC_SEAT = Seat(-1, "", DISPLAY, True)  # how the table looks to someone who holds no secret
-COMMON_KEYS = ("rolls", "memo", "seats")
+GAME = "game"  # the container of the game's own regions: rebuilt whole when their list changes
+BEFORE = (Region("header", "_header.html", ("seat",)),)
+AFTER = (
+    Region("dice", "_dice.html", ("rolls", "seat.approved")),
+    Region("memo", "_memo.html", ("memo",), roles=(HOST, PLAYER)),
+    Region("undo", "_undo.html", ("seat.approved", "seat.acts_as")),
+    Region("seats", "_seats.html", ("seats", "seat.acts_as")),
+)
 CACHE_MAX = 8000  # rendered regions kept (a few KB each); cleared whole when full
 
 
-def context(table, seat) -> dict:
+@dataclass
+class Page:
+    """A seat's page: the regions before and after the game, and the game's own, in order."""
+
+    code: str
+    title: str
+    before: list[Slice]
+    game: list[Slice]
+    after: list[Slice]
+    layout: str
+
+    @property
+    def slices(self) -> list[Slice]:
+        return [*self.before, *self.game, *self.after]
+
+    @property
+    def digest(self) -> str:
+        return fingerprint(self.layout, [s.key for s in self.slices])
+
+
+def page_for(table, seat) -> Page:
     module = games.get(table.game)
-    return {"table": table, "seat": seat, "view": view_for(module, table, seat),
-            "game": module, "version": table.version, "role": seat.trusted}
+    view = view_for(module, table, seat)
+    role = seat.trusted
+    before, after = slices(BEFORE, view, role), slices(AFTER, view, role)
+    game = slices(module.REGIONS, view, role)
+    return Page(table.code, module.TITLE, before, game, after,
+                layout(before + [Slice(GAME, "", {}, "")] + game + after))
 
 
 class Renderer:
@@ -35,46 +68,32 @@ class Renderer:
             t = self._templates[name] = self.env.get_template(name)
         return t
 
-    def regions(self, table, seat, ctx=None) -> dict[str, str]:
-        """Each region of this seat's page, rendered once per distinct input.
-
-        A region's key names everything its partial reads, so seats whose inputs are equal (the
-        dice tray of every approved seat, the displays, a header that has not changed since the
-        last push) share one rendering, kept in a bounded cache across pushes."""
-        ctx = ctx or context(table, seat)
-        view = ctx["view"]
-        game_part = json.dumps({k: v for k, v in view.items() if k not in COMMON_KEYS}, sort_keys=True, default=str)
-        seats = tuple((s.id, s.name, s.role, s.approved) for s in table.seats.values())
-        who = (seat.trusted, seat.approved)
-        keys = {
-            "header": (seat.id, seat.name, *who),
-            "seats": (seats, *who),
-            "game": (seat.id, game_part, seats, *who),  # not the version: a roll leaves it as it was
-            "dice": (table.version, *who),
-            "memo": (seat.id, view["memo"], *who),
-            "undo": (table.version, *who),
-        }
-        if len(self._cache) > CACHE_MAX:
-            self._cache.clear()
-        out = {}
-        for rid in REGIONS:
-            if rid == "public":
-                out[rid] = self.public(table, seat, ctx)
-                continue
-            key = (table.code, rid, *keys[rid])
-            html = self._cache.get(key)
-            if html is None:
-                html = self._cache[key] = self.template(f"_{rid}.html").render(ctx)
-            out[rid] = html
-        return out
-
-    def public(self, table, seat, ctx) -> str:
-        """The public region: the host sees it through its own view; every other seat through
-        the view of a seat that holds no secret, so all of them share one rendering."""
-        host = seat.trusted == HOST
-        key = (table.code, "public", table.version, host)
+    def inner(self, page: Page, s: Slice) -> str:
+        key = (page.code, s.key)
         html = self._cache.get(key)
         if html is None:
-            view = ctx["view"] if host else view_for(games.get(table.game), table, PUBLIC_SEAT)
-            html = self._cache[key] = self.template("_public.html").render({**ctx, "view": view, "role": ctx["role"] if host else DISPLAY})
+            if len(self._cache) > CACHE_MAX:
+                self._cache.clear()
+            html = self._cache[key] = self.template(s.partial).render(v=s.data, code=page.code, title=page.title)
         return html
+
+    def region(self, page: Page, s: Slice, oob: bool = False) -> str:
+        attr = ' hx-swap-oob="true"' if oob else ""
+        return f'<div id="r-{s.id}" class="region"{attr}>{self.inner(page, s)}</div>'
+
+    def container(self, page: Page, oob: bool = False) -> str:
+        attr = ' hx-swap-oob="true"' if oob else ""
+        inner = "".join(self.region(page, s) for s in page.game)
+        return f'<section id="r-{GAME}" class="game" aria-label="{Markup.escape(page.title)}"{attr}>{inner}</section>'
+
+    def whole(self, page: Page, oob: bool = False) -> list[str]:
+        """Every region of the page, top level, in order."""
+        return ([self.region(page, s, oob) for s in page.before] + [self.container(page, oob)]
+                + [self.region(page, s, oob) for s in page.after])
+
+    def changed(self, page: Page, sent: dict[str, str], sent_layout: str | None) -> list[str]:
+        """What a page that last received `sent` (region id -> key) needs: only the regions whose
+        slice changed, or the whole page when its shape changed."""
+        if sent_layout != page.layout:
+            return self.whole(page, oob=True)
+        return [self.region(page, s, oob=True) for s in page.slices if sent.get(s.id) != s.key]

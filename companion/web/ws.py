@@ -32,7 +32,7 @@ def install(sock):
         try:
             while True:
                 if ws.receive() == "sync":  # the page came back online: send everything again
-                    hub.push(conn, full=True)
+                    hub.sync(conn)
         except ConnectionClosed:
             pass
         finally:

@@ -1,0 +1,73 @@
+"""Page regions: what each part of a seat's page reads from that seat's view.
+
+A game lists its regions; each names a partial template and the keys of the view it reads
+(its slice). The page is the regions in order. A region is rendered only when its slice
+changed, and the rendering is shared by every seat whose slice is equal (a cache keyed by
+the slice's hash), so a push never replaces a region whose slice did not change: what a
+person is reading or typing stays put.
+
+No Flask here: the web layer turns a slice into HTML.
+"""
+
+import hashlib
+import json
+from dataclasses import dataclass
+
+from .table import DISPLAY, HOST, PLAYER
+
+ROLES = (HOST, PLAYER, DISPLAY)
+
+
+@dataclass(frozen=True)
+class Region:
+    id: str                        # the element's id is "r-" + id (+ "-" + index for `each`)
+    partial: str                   # a template path, e.g. "games/villainous/villain.html"
+    reads: tuple[str, ...]         # the view's keys the partial reads (as `v.<key>`); "a.b" reads v.a.b only
+    roles: tuple[str, ...] = ROLES  # the pages it is on (by the role the seat acts as)
+    each: str | None = None        # one region per item of this list in the view (`v.item`, `v.index`)
+
+
+@dataclass(frozen=True)
+class Slice:
+    id: str          # the element id, without the "r-" prefix
+    partial: str
+    data: dict       # exactly what the partial may read
+    key: str         # the hash of (partial, data): equal keys render the same HTML
+
+
+def fingerprint(*parts) -> str:
+    raw = json.dumps(parts, sort_keys=True, separators=(",", ":"), default=str, ensure_ascii=False)
+    return hashlib.blake2b(raw.encode(), digest_size=10).hexdigest()
+
+
+def pick(view: dict, keys) -> dict:
+    """The part of a view named by keys; a dotted key takes one field of a nested dict."""
+    out: dict = {}
+    for key in keys:
+        if "." not in key:
+            out[key] = view.get(key)
+            continue
+        head, field = key.split(".", 1)
+        out.setdefault(head, {})[field] = (view.get(head) or {}).get(field)
+    return out
+
+
+def slices(regions, view: dict, role: str) -> list[Slice]:
+    """The slices of a page, in order, for a seat acting as `role`."""
+    out = []
+    for r in regions:
+        if role not in r.roles:
+            continue
+        shared = pick(view, r.reads)
+        if r.each is None:
+            out.append(Slice(r.id, r.partial, shared, fingerprint(r.partial, shared)))
+            continue
+        for i, item in enumerate(view.get(r.each) or ()):
+            data = {**shared, "item": item, "index": i}
+            out.append(Slice(f"{r.id}-{i}", r.partial, data, fingerprint(r.partial, data)))
+    return out
+
+
+def layout(page: list[Slice]) -> str:
+    """The page's shape: which regions, in which order. When it changes the page is rebuilt."""
+    return fingerprint([s.id for s in page])

@@ -1,0 +1,109 @@
+"""What every game needs the same way: finding a player by name, the roster's checks, which
+player a seat plays, role guards, a table of moves (who may make each, and when) and the log.
+"""
+
+import unicodedata
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from ..core.errors import Forbidden, RuleError
+from ..core.table import DISPLAY, HOST, PLAYER
+
+INVISIBLE = {"\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad"}
+
+
+def norm(name) -> str:
+    """A name as compared: Unicode-normalised (NFKC), invisible characters dropped, spaces
+    collapsed, case folded. "Zoë" typed either way and "ANN " both match."""
+    if not isinstance(name, str):
+        return ""
+    text = "".join(ch for ch in unicodedata.normalize("NFKC", name) if ch not in INVISIBLE)
+    return " ".join(text.split()).casefold()
+
+
+def same(a, b) -> bool:
+    return norm(a) == norm(b)
+
+
+def lookup(people: Iterable, name, key: Callable = lambda p: p["name"]):
+    """The one whose name matches, or None."""
+    wanted = norm(name)
+    return next((p for p in people if norm(key(p)) == wanted), None)
+
+
+def find(people: Iterable, name, key: Callable = lambda p: p["name"]):
+    """The one whose name matches; a sentence when nobody does."""
+    found = lookup(people, name, key)
+    if found is None:
+        raise RuleError(f"No player is called {name}.")
+    return found
+
+
+def roster(names: list[str], low: int, high: int, game: str):
+    """A list of players: between low and high, every name different."""
+    if not low <= len(names) <= high:
+        raise RuleError(f"{game} takes {low} to {high} players.")
+    if len({norm(n) for n in names}) != len(names):
+        raise RuleError("Each player needs a different name.")
+
+
+def player_of(people: Iterable, seat, key: Callable = lambda p: p["name"]):
+    """The player a seat plays: by its seat id where the setup recorded one, else by name.
+    Only player seats play; the host and the display play nobody."""
+    if seat.trusted != PLAYER:
+        return None
+    people = list(people)
+    by_id = next((p for p in people if isinstance(p, dict) and p.get("seat") == seat.id), None)
+    return by_id if by_id is not None else lookup(people, seat.name, key)
+
+
+# ---------------------------------------------------------------- role guards
+
+def not_display(seat, message: str = "The display shows the table; it does not play."):
+    if seat.trusted == DISPLAY:
+        raise Forbidden(message)
+
+
+def host_only(seat, message: str = "Only the host can do that."):
+    if seat.trusted != HOST:
+        raise Forbidden(message)
+
+
+def may_act_for(seat, name: str, plays: str | None = None):
+    """The host acts for anyone; a player for the one they play."""
+    if seat.trusted == HOST:
+        return
+    not_display(seat)
+    if plays is None or not same(plays, name):
+        raise Forbidden(f"Only {name} or the host can do that for {name}.")
+
+
+# ---------------------------------------------------------------- moves
+
+@dataclass(frozen=True)
+class Move:
+    handler: Callable               # (state, action, seat) -> None, changes state in place
+    roles: tuple[str, ...] = (HOST, PLAYER)
+    when: Callable | None = None    # (state) -> a sentence why not now, or None
+    refusal: str = "The display shows the table; it does not play."
+
+
+def dispatch(moves: dict[str, Move], state: dict, action: dict, seat) -> dict:
+    """Run one action through the game's table of moves: the role, then the moment, then the
+    handler (which checks the rest and changes the state)."""
+    move = moves.get(action["type"])
+    if move is None:
+        raise RuleError(f"Unknown action {action['type']!r}.")
+    if seat.trusted not in move.roles:
+        raise Forbidden(move.refusal)
+    if move.when is not None:
+        why = move.when(state)
+        if why:
+            raise RuleError(why)
+    move.handler(state, action, seat)
+    return state
+
+
+def note(log: list, text: str, **facts):
+    """Add a line to a game's public log."""
+    log.append({"text": text, **facts})
