@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from . import dice
 from .errors import Forbidden, RuleError
+from .names import norm
 
 HOST, PLAYER, DISPLAY = "host", "player", "display"
 
@@ -42,7 +43,7 @@ class Table:
         return len(self.events)
 
     def seat_named(self, name: str) -> Seat | None:
-        return next((s for s in self.seats.values() if s.name.casefold() == name.casefold()), None)
+        return next((s for s in self.seats.values() if norm(s.name) == norm(name)), None)
 
 
 def initial(module, options: dict) -> dict:

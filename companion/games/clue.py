@@ -258,57 +258,77 @@ def check_suggestion(state, a) -> dict:
 
 # ------------------------------------------------------------------ apply
 
-def apply(state: dict, action: dict, seat_) -> dict:
-    kind = action["type"]
-    if kind == "setup":
-        if seat_.trusted != HOST:
-            raise Forbidden("Only the host seats the players.")
-        if state["players"]:
-            raise RuleError("The players are already seated.")
-        rows = [p if isinstance(p, dict) else {"name": p} for p in action["players"]]
-        movers = {**(action.get("movers") or {}), **{r["name"]: r["mover"] for r in rows if r.get("mover")}}
-        if len(set(movers.values())) != len(movers):
-            raise RuleError("Each Villain mover belongs to one player.")
-        sizes = {**(action.get("hand_sizes") or {}), **{r["name"]: r["hand_size"] for r in rows if r.get("hand_size")}}
-        return seat(state, {**action, "players": [r["name"] for r in rows], "movers": movers,
-                            "hand_sizes": sizes or None})
+def do_setup(state, a, _seat):
+    if state["players"]:
+        raise RuleError("The players are already seated.")
+    rows = [p if isinstance(p, dict) else {"name": p} for p in a["players"]]
+    movers = {**(a.get("movers") or {}), **{r["name"]: r["mover"] for r in rows if r.get("mover")}}
+    if len(set(movers.values())) != len(movers):
+        raise RuleError("Each Villain mover belongs to one player.")
+    sizes = {**(a.get("hand_sizes") or {}), **{r["name"]: r["hand_size"] for r in rows if r.get("hand_size")}}
+    return seat(state, {**a, "players": [r["name"] for r in rows], "movers": movers, "hand_sizes": sizes or None})
+
+
+def do_hand(state, a, seat_):
+    name = me(state, seat_)
+    cards = sorted({card(state, c)["id"] for c in a["cards"]})
+    size = state["sizes"][state["players"].index(name)]
+    if len(cards) != size:
+        raise RuleError(f"Your hand has {size} cards; you entered {len(cards)}.")
+    mine(state, name)["hand"] = cards
+
+
+def do_shown(state, a, seat_):
+    name = me(state, seat_)
+    s = find_suggestion(state, a["suggestion"])
+    if s["by"] != name:
+        raise Forbidden("Only the player who made the suggestion saw the card shown.")
+    if s["disproved_by"] is None:
+        raise RuleError("Nobody disproved that suggestion, so no card was shown.")
+    c = card(state, a["card"])["id"]
+    if c not in s["cards"]:
+        raise RuleError("The card shown must be one of the three suggested.")
+    mine(state, name)["shown"][str(s["id"])] = c
+
+
+def do_mark(state, a, seat_):
+    name = me(state, seat_)
+    c = card(state, a["card"])["id"]
+    h = ENVELOPE if kernel.same(a["holder"], ENVELOPE) else player(state, a["holder"])
+    marks = mine(state, name)["marks"]
+    key = f"{c}|{h}"
+    if a["value"] is None:
+        marks.pop(key, None)
+    else:
+        marks[key] = a["value"]
+
+
+def seated(state) -> str | None:
+    return None if state["players"] else "Seat the players first."
+
+
+def under_way(state) -> str | None:
     if not state["players"]:
-        raise RuleError("Seat the players first.")
-    if kind == "hand":
-        name = me(state, seat_)
-        cards = sorted({card(state, c)["id"] for c in action["cards"]})
-        size = state["sizes"][state["players"].index(name)]
-        if len(cards) != size:
-            raise RuleError(f"Your hand has {size} cards; you entered {len(cards)}.")
-        mine(state, name)["hand"] = cards
-    elif kind == "shown":
-        name = me(state, seat_)
-        s = find_suggestion(state, action["suggestion"])
-        if s["by"] != name:
-            raise Forbidden("Only the player who made the suggestion saw the card shown.")
-        if s["disproved_by"] is None:
-            raise RuleError("Nobody disproved that suggestion, so no card was shown.")
-        c = card(state, action["card"])["id"]
-        if c not in s["cards"]:
-            raise RuleError("The card shown must be one of the three suggested.")
-        mine(state, name)["shown"][str(s["id"])] = c
-    elif kind == "mark":
-        name = me(state, seat_)
-        c = card(state, action["card"])["id"]
-        h = ENVELOPE if action["holder"].casefold() == ENVELOPE else player(state, action["holder"])
-        marks = mine(state, name)["marks"]
-        key = f"{c}|{h}"
-        if action["value"] is None:
-            marks.pop(key, None)
-        else:
-            marks[key] = action["value"]
-    elif kind in ("suggestion", "correct_suggestion", "withdraw_suggestion", "accusation", "end_turn"):
-        if seat_.trusted == DISPLAY and kind != "suggestion" and kind != "accusation":
-            raise Forbidden("The display enters suggestions and accusations, not turns.")
-        if state["winner"]:
-            raise RuleError(f"The game is over: {state['winner']} solved it.")
-        public(state, action, kind)
-    return state
+        return "Seat the players first."
+    return f"The game is over: {state['winner']} solved it." if state["winner"] else None
+
+
+NOTES = "Only a player's own phone keeps detective notes."
+TURNS = "The display enters suggestions and accusations, not turns."
+MOVES = {
+    "setup": kernel.Move(do_setup, (HOST,), refusal="Only the host seats the players."),
+    "hand": kernel.Move(do_hand, (PLAYER,), seated, NOTES),
+    "shown": kernel.Move(do_shown, (PLAYER,), seated, NOTES),
+    "mark": kernel.Move(do_mark, (PLAYER,), seated, NOTES),
+    **{kind: kernel.Move(lambda s, a, _seat: public(s, a, a["type"]), (HOST, PLAYER, DISPLAY), under_way)
+       for kind in ("suggestion", "accusation")},
+    **{kind: kernel.Move(lambda s, a, _seat: public(s, a, a["type"]), (HOST, PLAYER), under_way, TURNS)
+       for kind in ("correct_suggestion", "withdraw_suggestion", "end_turn")},
+}
+
+
+def apply(state: dict, action: dict, seat_) -> dict:
+    return kernel.dispatch(MOVES, state, action, seat_)
 
 
 def public(state, a, kind):

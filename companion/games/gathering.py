@@ -409,10 +409,9 @@ def open_vote(state):
 
 def resolve_vote(state, votes: dict[str, str]):
     alive = living(state)
-    names = {p["name"].casefold(): p for p in alive}
     clean = {}
     for voter, target in votes.items():
-        v, t = names.get(voter.casefold()), names.get(target.casefold())
+        v, t = kernel.lookup(alive, voter), kernel.lookup(alive, target)
         if v is None:
             raise RuleError(f"{voter} cannot vote: not a standing player.")
         if t is None:
@@ -539,35 +538,35 @@ def prepare(state, action, seat, rng):
 
 
 def apply(state: dict, action: dict, seat) -> dict:
-    kind = action["type"]
-    if kind == "ballot":
-        return ballot(state, action, seat)
-    kernel.not_display(seat)
-    kernel.host_only(seat, "Only the narrator enters that.")
-    if kind == "script":
-        if action["key"] not in DATA["script"]:
-            raise RuleError("There is no such line in the script.")
-        state["script"][action["key"]] = [line for line in action["lines"] if line.strip()] or None
-        return state
-    if kind == "options":
-        state["options"] = action["options"]
-        return state
-    if kind == "timer":
-        return timer(state, action)
-    if state["phase"] == "over":
-        raise RuleError(f"The game is over: Team {team_name(state['winner'])} won.")
-    allowed = {state["step"], "off_with_their_head"} if state["step"] == "vote" else {state["step"]}
-    if kind not in allowed:
-        raise RuleError(f"The game now waits for '{state['step']}', not '{kind}'.")
-    handler = HANDLERS[kind]
-    handler(state, action)
-    return state
+    return kernel.dispatch(MOVES, state, action, seat)
+
+
+def do_script(state, a):
+    if a["key"] not in DATA["script"]:
+        raise RuleError("There is no such line in the script.")
+    state["script"][a["key"]] = [line for line in a["lines"] if line.strip()] or None
+
+
+def do_options(state, a):
+    state["options"] = a["options"]
+
+
+def at_step(kind: str):
+    """When an action of the game's flow is accepted: the step the game waits for (the
+    Queen of Hearts' accusation also while the vote is open), never after the end."""
+    def when(state) -> str | None:
+        if state["phase"] == "over":
+            return f"The game is over: Team {team_name(state['winner'])} won."
+        allowed = {state["step"], "off_with_their_head"} if state["step"] == "vote" else {state["step"]}
+        if kind not in allowed:
+            return f"The game now waits for '{state['step']}', not '{kind}'."
+        return None
+    return when
 
 
 def do_setup(state, a):
     names = a["players"]
-    if len({n.casefold() for n in names}) != len(names):
-        raise RuleError("Each player needs a different name.")
+    kernel.roster(names, 6, 12, "Gathering of the Wicked")
     check_selection(a["characters"], len(names))
     state["players"] = [{"name": n, "character": None, "alignment": None, "alive": True, "claw_marks": 0,
                          "revealed": False} for n in names]
@@ -733,7 +732,6 @@ def ballot(state, a, seat):
 
 def ballot_voter(state, a, seat) -> dict:
     """Whose ballot this is: a player's own, or one the narrator enters for a living player."""
-    kernel.not_display(seat, "The display does not vote.")
     if seat.trusted == HOST:
         if not a.get("voter"):
             raise RuleError("Say whose ballot this is: the narrator enters a ballot for a player ('voter').")
@@ -779,10 +777,19 @@ def timer(state, a):
     return state
 
 
-HANDLERS = {"setup": do_setup, "deal": do_deal, "mischief_members": do_mischief_members, "spy": do_spy,
-            "lock_away": do_lock, "mischief_target": do_mischief_target, "hades": do_hades, "mirror": do_mirror,
-            "crown_successor": do_crown_successor, "prisoner": do_prisoner,
-            "off_with_their_head": do_off_with_their_head, "vote": do_vote, "crown_decides": do_crown_decides}
+NARRATES = "Only the narrator enters that."
+FLOW = {"setup": do_setup, "deal": do_deal, "mischief_members": do_mischief_members, "spy": do_spy,
+        "lock_away": do_lock, "mischief_target": do_mischief_target, "hades": do_hades, "mirror": do_mirror,
+        "crown_successor": do_crown_successor, "prisoner": do_prisoner,
+        "off_with_their_head": do_off_with_their_head, "vote": do_vote, "crown_decides": do_crown_decides}
+MOVES = {
+    **{kind: kernel.Move(lambda s, a, _seat, h=h: h(s, a), (HOST,), at_step(kind), NARRATES)
+       for kind, h in FLOW.items()},
+    "script": kernel.Move(lambda s, a, _seat: do_script(s, a), (HOST,), refusal=NARRATES),
+    "options": kernel.Move(lambda s, a, _seat: do_options(s, a), (HOST,), refusal=NARRATES),
+    "timer": kernel.Move(lambda s, a, _seat: timer(s, a), (HOST,), refusal=NARRATES),
+    "ballot": kernel.Move(lambda s, a, seat: ballot(s, a, seat), (HOST, PLAYER)),
+}
 
 
 # ---------------------------------------------------------------- what each seat sees
@@ -935,8 +942,7 @@ def log_entry(action: dict, seat) -> dict | None:
     """The log as a player or the display may see it: the narrator's night choices and the deal
     stay hidden; a ballot shows only that it was cast."""
     kind = action["type"]
-    if kind in ("deal", "spy", "lock_away", "mischief_target", "mischief_members", "hades", "mirror", "script"):
+    if kind in ("deal", "spy", "lock_away", "mischief_target", "mischief_members", "hades", "mirror", "script",
+                "ballot"):
         return {"type": kind}
-    if kind == "ballot":
-        return {"type": "ballot"}
     return action

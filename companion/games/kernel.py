@@ -2,23 +2,14 @@
 player a seat plays, role guards, a table of moves (who may make each, and when) and the log.
 """
 
-import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..core.errors import Forbidden, RuleError
+from ..core.names import norm
 from ..core.table import DISPLAY, HOST, PLAYER
 
-INVISIBLE = {"\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad"}
-
-
-def norm(name) -> str:
-    """A name as compared: Unicode-normalised (NFKC), invisible characters dropped, spaces
-    collapsed, case folded. "Zoë" typed either way and "ANN " both match."""
-    if not isinstance(name, str):
-        return ""
-    text = "".join(ch for ch in unicodedata.normalize("NFKC", name) if ch not in INVISIBLE)
-    return " ".join(text.split()).casefold()
+DISPLAY_REFUSAL = "The display shows the table; it does not play."
 
 
 def same(a, b) -> bool:
@@ -59,7 +50,7 @@ def player_of(people: Iterable, seat, key: Callable = lambda p: p["name"]):
 
 # ---------------------------------------------------------------- role guards
 
-def not_display(seat, message: str = "The display shows the table; it does not play."):
+def not_display(seat, message: str = DISPLAY_REFUSAL):
     if seat.trusted == DISPLAY:
         raise Forbidden(message)
 
@@ -82,26 +73,28 @@ def may_act_for(seat, name: str, plays: str | None = None):
 
 @dataclass(frozen=True)
 class Move:
-    handler: Callable               # (state, action, seat) -> None, changes state in place
+    handler: Callable               # (state, action, seat) -> None (changes state in place) or a new state
     roles: tuple[str, ...] = (HOST, PLAYER)
     when: Callable | None = None    # (state) -> a sentence why not now, or None
-    refusal: str = "The display shows the table; it does not play."
+    refusal: str | None = None      # to a seat whose role may not (else the display hears display_refusal)
 
 
-def dispatch(moves: dict[str, Move], state: dict, action: dict, seat) -> dict:
+def dispatch(moves: dict[str, Move], state: dict, action: dict, seat, display_refusal: str = DISPLAY_REFUSAL) -> dict:
     """Run one action through the game's table of moves: the role, then the moment, then the
     handler (which checks the rest and changes the state)."""
     move = moves.get(action["type"])
     if move is None:
         raise RuleError(f"Unknown action {action['type']!r}.")
     if seat.trusted not in move.roles:
-        raise Forbidden(move.refusal)
+        if move.refusal:
+            raise Forbidden(move.refusal)
+        raise Forbidden(display_refusal if seat.trusted == DISPLAY else "Only the host can do that.")
     if move.when is not None:
         why = move.when(state)
         if why:
             raise RuleError(why)
-    move.handler(state, action, seat)
-    return state
+    result = move.handler(state, action, seat)  # a handler may return a whole new state
+    return state if result is None else result
 
 
 def note(log: list, text: str, **facts):

@@ -11,9 +11,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..core.actions import Action
-from ..core.errors import Forbidden, RuleError
+from ..core.errors import RuleError
 from ..core.regions import Region
-from ..core.table import DISPLAY, HOST
+from ..core.table import DISPLAY, HOST, PLAYER
 from . import kernel
 from .rules_data import load
 
@@ -505,81 +505,85 @@ def mystery_steps(state) -> list[dict]:
     return steps
 
 
-def apply(state: dict, action: dict, seat) -> dict:
-    if seat.trusted == DISPLAY:
-        raise Forbidden("The display shows the hunt; a Hero's phone or the host acts.")
-    kind = action["type"]
-    if kind == "configure":
-        if state["log"]:
-            raise RuleError("The hunt has begun; start a new table to change the villain or the mode.")
-        if seat.trusted != "host":
-            raise Forbidden("Only the host sets up the hunt.")
-        return setup(action["options"])
-    if kind == "dismiss":
-        if action["index"] >= len(state["prompts"]):
-            raise RuleError("There is no such reminder.")
-        state["prompts"].pop(action["index"])
-        return state
-    if state["lost"] and kind not in ("villain",):
-        raise RuleError(state["lost"])
-    if kind == "shadow":
-        if action["steps"] == 0:
-            raise RuleError("Move the Shadow Track at least one step.")
-        move_shadow(state, action["steps"], action["reason"] or "moved by hand", action.get("random_location"))
-    elif kind == "minion_table":
-        table_result(state, action, "minion")
-    elif kind == "coop_table":
-        if not (cooperative(state) or advanced_table(state)):
-            raise RuleError("The Advanced Co-operative table is for co-operative games (or switched on as an option).")
-        table_result(state, action, "coop")
-    elif kind == "resolve":
-        resolve(state, action)
-    elif kind == "terrain":
-        loc = action["location"]
-        if loc not in locations(state["options"]):
-            raise RuleError(f"{loc} is not a space on this board.")
-        if action["terrain"] == "clear":
-            state["terrain"].pop(loc, None)
-            note(state, f"{loc} is cleared of markers.")
-        else:
-            own = villain(state).get("terrain")
-            if own and own != action["terrain"]:
-                raise RuleError(f"{villain(state)['name']} brings {'Swamps' if own == 'swamp' else 'Summoning Circles'}, not those.")
-            place_terrain(state, loc, action["terrain"], "placed by hand")
-    elif kind == "minion":
-        minion_op(state, action)
-    elif kind == "watchman":
-        watchman_op(state, action)
-    elif kind == "villain":
-        state["wounds"] = max(0, state["wounds"] + action["wounds"])
-        state["plus_wounds"] = max(0, state["plus_wounds"] + action["plus_wounds"])
-        note(state, f"Villain: {state['wounds']} Wounds, {state['plus_wounds']} +1 Wound markers"
-                    + (f" ({action['reason']})" if action["reason"] else "") + ".")
-    elif kind == "heal":
-        rule = villain(state).get("healing")
-        if not rule:
-            raise RuleError(f"{villain(state)['name']} does not heal by itself.")
-        healed = min(state["wounds"], action["roll"])
-        state["wounds"] -= healed
-        if rule.get("plus_wound"):
-            state["plus_wounds"] += rule["plus_wound"]
-        note(state, f"{villain(state)['name']} heals {healed} (rolled {action['roll']})"
-                    + (" and gains a +1 Wound marker" if rule.get("plus_wound") else "") + ".")
-    elif kind == "elder":
-        elder_op(state, action)
-    elif kind == "mystery":
-        mystery_op(state, action)
-    elif kind == "knockout":
-        state["knockouts"] += 1
-        note(state, f"{action['hero']} is Knocked Out.")
-        after_villain_kill(state, "a Hero was Knocked Out")
-        if level(state)["third_knockout_loses"] and state["knockouts"] >= 3:
-            state["lost"] = "Third Knock Out at the Apocalyptic level: the hunt is lost."
-    elif kind == "battle":
-        hits = sum(1 for f in action["faces"] if f >= action["hit"])
-        state["last_battle"] = {"faces": action["faces"], "hit": action["hit"], "hits": hits}
-        note(state, f"Battle: {action['dice']} dice hitting on {action['hit']}+: {hits} hit(s).")
-    return state
+def do_configure(state, a):
+    return setup(a["options"])
+
+
+def do_dismiss(state, a):
+    if a["index"] >= len(state["prompts"]):
+        raise RuleError("There is no such reminder.")
+    state["prompts"].pop(a["index"])
+
+
+def do_shadow(state, a):
+    if a["steps"] == 0:
+        raise RuleError("Move the Shadow Track at least one step.")
+    move_shadow(state, a["steps"], a["reason"] or "moved by hand", a.get("random_location"))
+
+
+def do_coop_table(state, a):
+    if not (cooperative(state) or advanced_table(state)):
+        raise RuleError("The Advanced Co-operative table is for co-operative games (or switched on as an option).")
+    table_result(state, a, "coop")
+
+
+def do_terrain(state, a):
+    loc = a["location"]
+    if loc not in locations(state["options"]):
+        raise RuleError(f"{loc} is not a space on this board.")
+    if a["terrain"] == "clear":
+        state["terrain"].pop(loc, None)
+        note(state, f"{loc} is cleared of markers.")
+        return
+    own = villain(state).get("terrain")
+    if own and own != a["terrain"]:
+        raise RuleError(f"{villain(state)['name']} brings {'Swamps' if own == 'swamp' else 'Summoning Circles'}, not those.")
+    place_terrain(state, loc, a["terrain"], "placed by hand")
+
+
+def do_villain(state, a):
+    state["wounds"] = max(0, state["wounds"] + a["wounds"])
+    state["plus_wounds"] = max(0, state["plus_wounds"] + a["plus_wounds"])
+    note(state, f"Villain: {state['wounds']} Wounds, {state['plus_wounds']} +1 Wound markers"
+                + (f" ({a['reason']})" if a["reason"] else "") + ".")
+
+
+def do_heal(state, a):
+    rule = villain(state).get("healing")
+    if not rule:
+        raise RuleError(f"{villain(state)['name']} does not heal by itself.")
+    healed = min(state["wounds"], a["roll"])
+    state["wounds"] -= healed
+    if rule.get("plus_wound"):
+        state["plus_wounds"] += rule["plus_wound"]
+    note(state, f"{villain(state)['name']} heals {healed} (rolled {a['roll']})"
+                + (" and gains a +1 Wound marker" if rule.get("plus_wound") else "") + ".")
+
+
+def do_knockout(state, a):
+    state["knockouts"] += 1
+    note(state, f"{a['hero']} is Knocked Out.")
+    after_villain_kill(state, "a Hero was Knocked Out")
+    if level(state)["third_knockout_loses"] and state["knockouts"] >= 3:
+        state["lost"] = "Third Knock Out at the Apocalyptic level: the hunt is lost."
+
+
+def do_battle(state, a):
+    hits = sum(1 for f in a["faces"] if f >= a["hit"])
+    state["last_battle"] = {"faces": a["faces"], "hit": a["hit"], "hits": hits}
+    note(state, f"Battle: {a['dice']} dice hitting on {a['hit']}+: {hits} hit(s).")
+
+
+def not_started(state) -> str | None:
+    return "The hunt has begun; start a new table to change the villain or the mode." if state["log"] else None
+
+
+def not_lost(state) -> str | None:
+    return state["lost"] or None
+
+
+def move(handler, when=not_lost, roles=(HOST, PLAYER), refusal=None) -> kernel.Move:
+    return kernel.Move(lambda s, a, _seat: handler(s, a), roles, when, refusal)
 
 
 def after_villain_kill(state, what: str):
@@ -700,6 +704,29 @@ def mystery_op(state, a):
         state["mystery"] = None
         state["round"] += 1
         note(state, f"Turn {state['round']} begins.")
+
+
+MOVES = {
+    "configure": move(do_configure, not_started, (HOST,), "Only the host sets up the hunt."),
+    "dismiss": move(do_dismiss, None),
+    "shadow": move(do_shadow),
+    "minion_table": move(lambda s, a: table_result(s, a, "minion")),
+    "coop_table": move(do_coop_table),
+    "resolve": move(resolve),
+    "terrain": move(do_terrain),
+    "minion": move(minion_op),
+    "watchman": move(watchman_op),
+    "villain": move(do_villain, None),
+    "heal": move(do_heal),
+    "elder": move(elder_op),
+    "mystery": move(mystery_op),
+    "knockout": move(do_knockout),
+    "battle": move(do_battle),
+}
+
+
+def apply(state: dict, action: dict, seat) -> dict:
+    return kernel.dispatch(MOVES, state, action, seat, "The display shows the hunt; a Hero's phone or the host acts.")
 
 
 def view(state: dict, seat) -> dict:
