@@ -2,7 +2,6 @@
 
 import argparse
 import json
-import signal
 import socket
 import sys
 
@@ -19,36 +18,35 @@ def lan_address() -> str:
         s.close()
 
 
+def bind_address(host: str, port: int) -> str:
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
 def serve(args):
+    """gunicorn with one gevent worker (companion/server.py), the server the benchmarks measure."""
     import segno
-    from werkzeug.serving import make_server
 
-    from .web import create_app
+    from .server import Server
 
-    app = create_app(args.db)
-    ssl = (args.cert, args.key) if args.cert and args.key else None
-    scheme = "https" if ssl else "http"
+    if bool(args.cert) != bool(args.key):
+        sys.exit("companion serve: --cert and --key go together.")
+    tls = bool(args.cert)
     host = lan_address() if args.host in ("0.0.0.0", "::") else args.host
-    url = f"{scheme}://{host}:{args.port}/"
-    server = make_server(args.host, args.port, app, threaded=True, ssl_context=ssl)
-    print(f"\nThe table companion is running. On this Wi-Fi, open:\n\n    {url}\n", flush=True)
-    if sys.stdout.isatty() or args.qr:
-        segno.make(url, error="l").terminal(compact=True)
-    if not ssl:
-        print("Plain HTTP: installing the app and keeping screens awake need HTTPS (see README).", flush=True)
-    print("Stop with Ctrl+C; every acknowledged action is already saved.", flush=True)
+    url = f"{'https' if tls else 'http'}://{bind_address(host, args.port)}/"
 
-    def stop(*_):
-        app.extensions["hub"].close_all()  # 1012: the pages come back by themselves
-        raise KeyboardInterrupt
+    def when_ready(arbiter):  # the address is bound: say where to go
+        print(f"\nThe table companion is running. On this Wi-Fi, open:\n\n    {url}\n", flush=True)
+        if sys.stdout.isatty() or args.qr:
+            segno.make(url, error="l").terminal(compact=True)
+            sys.stdout.flush()
+        if not tls:
+            print("Plain HTTP: installing the app and keeping screens awake need HTTPS (see README).", flush=True)
+        print("Stop with Ctrl+C; every acknowledged action is already saved.", flush=True)
 
-    signal.signal(signal.SIGTERM, stop)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        app.extensions["hub"].close_all()
-    finally:
-        server.server_close()
+    options = {"bind": bind_address(args.host, args.port), "when_ready": when_ready}
+    if tls:
+        options.update(certfile=args.cert, keyfile=args.key)
+    Server(options, db=args.db).run()
 
 
 def replay(args):

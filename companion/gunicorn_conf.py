@@ -1,28 +1,39 @@
-"""gunicorn settings for production: one process (the live hub is in-process), gevent by default
-(measured: 42 KB per idle socket against 62 KB for gthread; see README and bench/fanout.py)."""
+"""gunicorn settings, for `companion serve` (companion/server.py) and for a hosted
+`gunicorn -c python:companion.gunicorn_conf companion.wsgi:app`: one process (the live hub is
+in-process), gevent by default (measured: 40 KB per idle socket against 61 KB for gthread; see
+README and bench/fanout.py), with TCP_NODELAY on every accepted socket (companion.server.GeventWorker)."""
 
 import os
 import signal
 
 bind = os.environ.get("COMPANION_BIND", "0.0.0.0:8000")
 workers = 1
-worker_class = os.environ.get("COMPANION_WORKER", "gevent")
+_worker = os.environ.get("COMPANION_WORKER", "gevent")
+worker_class = {"gevent": "companion.server.GeventWorker"}.get(_worker, _worker)
 worker_connections = int(os.environ.get("COMPANION_CONNECTIONS", "4000"))  # gevent
 threads = int(os.environ.get("COMPANION_THREADS", "1200"))  # gthread: each socket holds a thread
 timeout = 60
 graceful_timeout = 5
 keepalive = 5
+# no gunicornc control socket: one worker has nothing to adjust, and every server on a machine
+# (tests, benchmarks) would share its one default path
+control_socket_disable = True
 
 
 def post_worker_init(worker):
-    """On SIGTERM, close every socket with 1012 first so the phones reconnect by themselves."""
-    previous = signal.getsignal(signal.SIGTERM)
+    """On SIGTERM (a restart), SIGINT (Ctrl+C) and SIGQUIT, close every socket with 1012 first so the
+    phones reconnect by themselves once the server is back."""
 
-    def closing(signum, frame):
-        try:
-            worker.wsgi.extensions["hub"].close_all()
-        finally:
+    def closing(previous):
+        def handler(signum, frame):
+            try:
+                worker.wsgi.extensions["hub"].close_all()
+            except Exception:  # an app without a hub (tests), or a socket already gone
+                pass
             if callable(previous):
                 previous(signum, frame)
 
-    signal.signal(signal.SIGTERM, closing)
+        return handler
+
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGQUIT):
+        signal.signal(sig, closing(signal.getsignal(sig)))
