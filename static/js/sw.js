@@ -1,13 +1,18 @@
 // The service worker: the app shell is precached; navigations go to the network first with an
 // offline page as the fallback; table pages, the API and the socket are never cached.
-var SHELL = "shell-v1";
+// Served at /sw.js by companion/web/assets.py, which versions each quoted /static/ URL below
+// ("?v=" and 8 hex digits of the file's SHA-256) and fills in the cache's version, so that a
+// changed file gives a new service worker and a new cache.
+var SHELL = "shell-__VERSION__";
 var ASSETS = [
   "/offline", "/static/css/app.css", "/static/js/app.js", "/static/vendor/htmx-2.0.10.min.js",
   "/static/vendor/htmx-ext-ws-2.0.4.min.js", "/static/icons/icon-192.png", "/static/icons/icon-512.png",
   "/manifest.webmanifest"
 ];
 self.addEventListener("install", function (e) {
-  e.waitUntil(caches.open(SHELL).then(function (c) { return c.addAll(ASSETS); }).then(function () { return self.skipWaiting(); }));
+  // versioned URLs may come from the HTTP cache (they never change); the others are asked again
+  var requests = ASSETS.map(function (u) { return u.indexOf("?v=") < 0 ? new Request(u, { cache: "no-cache" }) : u; });
+  e.waitUntil(caches.open(SHELL).then(function (c) { return c.addAll(requests); }).then(function () { return self.skipWaiting(); }));
 });
 self.addEventListener("activate", function (e) {
   e.waitUntil(caches.keys().then(function (keys) {
