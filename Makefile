@@ -33,8 +33,9 @@ test: $(STAMP) chromium
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
-bench: $(STAMP)
+bench: $(STAMP) chromium
 	$(BIN)/python bench/fanout.py
+	$(BIN)/python bench/firstload.py
 	$(BIN)/python bench/clue.py
 
 clean:

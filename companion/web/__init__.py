@@ -9,7 +9,7 @@ from flask_sock import Sock
 from ..live import Hub
 from ..store import Store
 from ..tables import Tables
-from . import api, assets, pages, render, security, ws
+from . import api, assets, compress, pages, render, security, ws
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,4 +35,5 @@ def create_app(db: str | None = None, rng=None) -> Flask:
     sock = Sock(app)
     ws.install(sock)
     assets.install(app)  # after the routes: it answers /sw.js
+    compress.install(app)
     return app
