@@ -911,6 +911,7 @@ def host_view(state) -> dict:
     return extra
 
 
+SCRIPTS = ("js/narrator.js",)  # the narrator's voice and wake lock, the debate timer on every screen
 CHOOSES = ("spy", "lock_away", "mischief_target", "mirror", "crown_successor", "prisoner", "crown_decides")
 NARRATOR, PHONE = (HOST,), (PLAYER,)
 R = "games/gathering/"

@@ -32,6 +32,7 @@ class Page:
 
     code: str
     title: str
+    scripts: tuple[str, ...]  # the game's own scripts, under static/
     before: list[Slice]
     game: list[Slice]
     after: list[Slice]
@@ -52,7 +53,7 @@ def page_for(table, seat) -> Page:
     role = seat.trusted
     before, after = slices(BEFORE, view, role), slices(AFTER, view, role)
     game = slices(module.REGIONS, view, role)
-    return Page(table.code, module.TITLE, before, game, after,
+    return Page(table.code, module.TITLE, getattr(module, "SCRIPTS", ()), before, game, after,
                 layout(before + [Slice(GAME, "", {}, "")] + game + after))
 
 

@@ -27,9 +27,96 @@
     }
   });
   document.addEventListener("htmx:sendError", function () {
-    var f = document.getElementById("flash");
-    if (f) { f.innerHTML = ""; var p = document.createElement("p"); p.className = "flash error"; p.setAttribute("role", "alert"); p.textContent = "The server could not be reached; nothing was changed. Try again."; f.appendChild(p); }
+    window.companionFlash("The server could not be reached; nothing was changed. Try again when the bar at the top says Live.");
   });
+
+  // A push never moves the page or takes what the person holds: when a region is replaced,
+  // the sections they had opened stay open, the control they had tapped keeps the focus, and
+  // the page is scrolled so that what they were looking at stays where it was on the screen.
+  var held = null;
+  function describe(el) {
+    var form = el.closest("form"), hidden = "";
+    if (form) form.querySelectorAll("input[type=hidden]").forEach(function (i) { hidden += i.name + "=" + i.value + "&"; });
+    return { tag: el.tagName, id: el.id, name: el.name || "", value: el.value || "", text: (el.textContent || "").trim(), hidden: hidden };
+  }
+  function findLike(root, d) {
+    if (!root) return null;
+    if (d.id) return document.getElementById(d.id);
+    var best = null;
+    root.querySelectorAll(d.tag).forEach(function (el) {
+      if (best) return;
+      var k = describe(el);
+      if (k.text === d.text && k.name === d.name && k.value === d.value && k.hidden === d.hidden) best = el;
+    });
+    return best;
+  }
+  function regionOf(el) { var r = el && el.closest ? el.closest(".region") : null; return r && r.id ? r : null; }
+  function anchorNow() {
+    var active = document.activeElement, region = regionOf(active);
+    if (region) {
+      return { region: region.id, control: describe(active), top: active.getBoundingClientRect().top,
+               regionTop: region.getBoundingClientRect().top, focus: true };
+    }
+    var regions = document.querySelectorAll("#live .region");
+    for (var i = 0; i < regions.length; i++) {
+      var rect = regions[i].getBoundingClientRect();
+      if (rect.bottom > 0 && rect.height > 0) return { region: regions[i].id, top: rect.top };
+    }
+    return null;
+  }
+  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    var target = e.detail.target, fragment = e.detail.fragment;
+    if (!held) {
+      held = { anchor: anchorNow() };
+      Promise.resolve().then(restore);
+    }
+    // reopen in the new HTML the sections that are open now (matched by their summary's text)
+    var open = {};
+    target.querySelectorAll("details[open] > summary").forEach(function (s) { open[s.textContent.trim()] = true; });
+    if (fragment && fragment.querySelectorAll) {
+      fragment.querySelectorAll("details > summary").forEach(function (s) { if (open[s.textContent.trim()]) s.parentNode.open = true; });
+    }
+  });
+  function restore() {
+    var h = held; held = null;
+    if (!h || !h.anchor) return;
+    var a = h.anchor, region = document.getElementById(a.region), el = region, top = a.regionTop === undefined ? a.top : a.regionTop;
+    if (a.control) {
+      var same = findLike(region, a.control);
+      if (same) { el = same; top = a.top; if (a.focus && document.activeElement !== same) same.focus({ preventScroll: true }); }
+    }
+    if (!el || !el.isConnected) return;
+    var shift = el.getBoundingClientRect().top - top;
+    if (Math.abs(shift) >= 1) window.scrollBy(0, shift);
+  }
+
+  // Answers fade by themselves (errors stay a little longer); a tap dismisses them at once.
+  var fadeTimer = null;
+  function fadeLater() {
+    var f = document.getElementById("flash");
+    if (!f) return;
+    var msg = f.querySelector("[data-fade]");
+    clearTimeout(fadeTimer);
+    if (!msg) return;
+    fadeTimer = setTimeout(function () {
+      msg.classList.add("fading");
+      setTimeout(function () { if (msg.parentNode) msg.remove(); }, 700);
+    }, msg.classList.contains("error") ? 8000 : 4000);
+  }
+  document.addEventListener("htmx:afterSwap", function (e) { if (e.detail.target && e.detail.target.id === "flash") fadeLater(); });
+  document.addEventListener("click", function (e) {
+    if (e.target.closest("[data-close-flash]") || e.target.closest("#flash [data-fade]")) {
+      var f = document.getElementById("flash"); if (f) f.innerHTML = "";
+    }
+  });
+  window.companionFlash = function (text, kind) {
+    var f = document.getElementById("flash");
+    if (!f) return;
+    f.innerHTML = "";
+    var p = document.createElement("p");
+    p.className = "flash " + (kind || "error"); p.setAttribute("role", kind === "ok" ? "status" : "alert"); p.setAttribute("data-fade", "");
+    p.textContent = text; f.appendChild(p); fadeLater();
+  };
 
   // Plain HTTP on the LAN: say once, plainly, what is off.
   if (!window.isSecureContext) {

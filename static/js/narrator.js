@@ -84,7 +84,7 @@
       var inputs = form.querySelectorAll("input[name='players[]']");
       var n = values.length, filled = 0;
       inputs.forEach(function (i) { if (i.value.trim()) filled++; });
-      if (filled !== n) { var f = document.getElementById("flash"); if (f) f.textContent = "This set is for " + n + " players; you have " + filled + " names."; }
+      if (filled !== n && window.companionFlash) { window.companionFlash("This set is for " + n + " players; you have " + filled + " names.", "error"); }
     }
   });
 

@@ -1,0 +1,100 @@
+"""A tap never moves the page: regions not replaced unless they changed, open sections kept
+open, focus kept, and answers shown where the eye is (Chromium at phone size)."""
+
+import pytest
+from playwright.sync_api import expect
+
+from .browser import open_seat
+
+pytestmark = pytest.mark.browser
+STILL = 80  # px: how far the view may move after a tap and its live update
+
+
+def scroll_to(page, locator):
+    locator.scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, 200)")
+    return page.evaluate("window.scrollY")
+
+
+def settled(page):
+    page.wait_for_timeout(400)  # the push and its swap
+    return page.evaluate("window.scrollY")
+
+
+def villainous_table(api, n=4):
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"][:n]
+    villains = ["prince_john", "ursula", "jafar", "maleficent", "captain_hook", "queen_of_hearts"]
+    t = api.create("villainous", {"players": [{"name": p, "villain": v} for p, v in zip(names, villains, strict=False)]},
+                   name="Host")
+    return t["code"], t["token"], {p: api.join(t["code"], p, token=t["token"])["token"] for p in names}
+
+
+def test_villainous_tap_far_down_keeps_the_view_and_the_open_section(browser, server, api):
+    code, host, _ = villainous_table(api)
+    page = open_seat(browser, server, code, host)
+    last = page.locator("article.villain").last
+    before = scroll_to(page, last.get_by_role("button", name="+2", exact=True))
+    assert before > 600  # far down the page
+    last.get_by_text("Locks and objective").click()
+    expect(last.get_by_role("button", name="Claim the objective")).to_be_visible()
+    before = page.evaluate("window.scrollY")
+    last.get_by_role("button", name="+2", exact=True).click()
+    expect(last).to_contain_text("4 Power")  # Dan, fourth in turn order, starts with 2
+    after = settled(page)
+    assert abs(after - before) <= STILL, (before, after)
+    # the section opened before the tap is still open, and the tapped button keeps the focus
+    expect(last.get_by_role("button", name="Claim the objective")).to_be_visible()
+    assert page.evaluate("document.activeElement.textContent.trim()") == "+2"
+    # a tap inside the open section: the claim grows the turn's card far above, yet the button
+    # stays where the thumb is (the page scrolls by what was added above), and the section stays open
+    claim = last.get_by_role("button", name="Claim the objective")
+    before = claim.bounding_box()["y"]
+    claim.click()
+    expect(page.locator("#r-turn")).to_contain_text("claims the objective")
+    settled(page)
+    after = claim.bounding_box()["y"]
+    assert abs(after - before) <= STILL, (before, after)
+    expect(last.locator("details")).to_have_attribute("open", "")
+
+
+def test_a_push_from_another_phone_above_the_view_does_not_move_it(browser, server, api):
+    code, host, tokens = villainous_table(api)
+    page = open_seat(browser, server, code, tokens["Dan"])
+    before = scroll_to(page, page.locator("article.villain").last)
+    for delta in (3, 3, 3):  # Ann's region, above Dan's, grows and changes
+        api.ok(code, host, type="power", player="Ann", delta=delta)
+    expect(page.locator("article.villain").first).to_contain_text("9 Power")
+    after = settled(page)
+    assert abs(after - before) <= STILL, (before, after)
+
+
+def test_touch_of_evil_rolls_and_steps_keep_the_view(browser, server, api):
+    t = api.create("touch-of-evil", {"villain": "gargoyle", "mode": "cooperative", "heroes": ["Eliza", "Valeria"]},
+                   name="Host")
+    page = open_seat(browser, server, t["code"], t["token"])
+    page.get_by_role("button", name="Start the Mystery Phase").click()
+    expect(page.get_by_role("button", name="Step done: next")).to_be_visible()
+    for name in ("Step done: next", "Roll the Villain Minion Table", "Step done: next",
+                 "Roll the Advanced Co-operative table (2D6)"):
+        button = page.get_by_role("button", name=name)
+        before = scroll_to(page, button)
+        button.click()
+        after = settled(page)
+        assert abs(after - before) <= STILL, (name, before, after)
+
+
+def test_a_refusal_shows_inside_the_viewport_and_fades(browser, server, api):
+    code, host, tokens = villainous_table(api, 2)
+    page = open_seat(browser, server, code, host)
+    page.locator("article.villain").last.get_by_role("button", name="-3").click()  # Bob has 1 Power
+    flash = page.locator("#flash .flash.error")
+    expect(flash).to_contain_text("Power never goes below 0")
+    box = flash.bounding_box()
+    assert box and 0 <= box["y"] and box["y"] + box["height"] <= 844, box
+    expect(flash).to_have_count(0, timeout=12_000)  # it fades by itself
+
+
+def test_people_never_see_the_version_number(browser, server, api):
+    code, host, _ = villainous_table(api, 2)
+    page = open_seat(browser, server, code, host)
+    expect(page.locator("#live")).not_to_contain_text("Version")
