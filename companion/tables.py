@@ -14,6 +14,7 @@ from pydantic import ValidationError
 from . import games
 from .core import actions as act
 from .core import table as tbl
+from .core import undo
 from .core.errors import BadInput, Forbidden, NotFound, RuleError, Stale, Unauthorized
 from .core.table import DISPLAY, HOST, PLAYER, Seat, Table
 
@@ -187,7 +188,7 @@ class Tables:
             self._check_version(table, (body or {}).get("expected_version"))
             if not seat.approved:
                 raise Forbidden("The host has not approved this seat yet.")
-            target = tbl.undo_target(module, table, seat)
+            target = undo.target(module, table, seat)
             event = {"seq": table.version + 1, "kind": "undo", "seat": seat.id, "undoes": target["seq"]}
             trial = Table(table.code, table.game, table.options, table.seats, [*table.events, event])
             state = tbl.fold(module, trial)

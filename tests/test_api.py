@@ -67,7 +67,8 @@ def test_version_grows_by_one_with_each_action_and_undo(client, client_table):
 
 def test_log_shows_actions_and_undos(client, client_table):
     client.ok(client_table["code"], client_table["bob"], type="roll", dice="d6")
-    client.undo(client_table["code"], client_table["bob"])
+    assert client.undo(client_table["code"], client_table["bob"]).status == 403  # a shared roll is sealed for Bob
+    assert client.undo(client_table["code"], client_table["host"]).status == 200  # the host may take it back
     r = client.request("GET", f"/api/tables/{client_table['code']}/log", token=client_table["display"])
     kinds = [e["kind"] for e in r.json["events"]]
     assert kinds == ["action", "undo"] and r.json["events"][0]["taken_back"] is True

@@ -59,15 +59,38 @@ def test_undo_appends_an_event_and_a_taken_back_roll_stays_visible():
 
 def test_a_player_undoes_only_its_own_last_action():
     g = Game("villainous", players=["Bob"], host="Ann")
-    g.act("Bob", type="roll", dice="d6")
+    g.act("Bob", type="memo", text="first thought")
     g.act("Ann", type="roll", dice="d6")
     with pytest.raises(Forbidden):
         g.undo("Bob")
     g.undo("Ann")
-    view = g.undo("Bob")  # now Bob's roll is the last live one
-    assert [r["taken_back"] for r in view["rolls"]] == [True, True]
+    view = g.undo("Bob")  # now Bob's note is the last live action he may see
+    assert view["memo"] == "" and [r["taken_back"] for r in view["rolls"]] == [True]
     with pytest.raises(RuleError):
         g.undo("Ann")
+
+
+def test_a_result_the_table_has_seen_is_sealed_for_players_not_for_the_host():
+    g = Game("villainous", players=["Bob"], host="Ann")
+    g.act("Bob", type="roll", dice="d6")
+    with pytest.raises(Forbidden, match="only the host"):
+        g.undo("Bob")
+    assert g.view("Bob")["undo"] == {"label": "Undo: Bob's roll of 1d6", "confirm": None, "allowed": False,
+                                     "why": "It revealed a shared roll to the whole table; only the host can take it back."}
+    offer = g.view("Ann")["undo"]
+    assert offer["allowed"] and "already seen a shared roll" in offer["confirm"]
+    assert g.undo("Ann")["rolls"][0]["taken_back"] is True
+
+
+def test_the_undo_button_says_what_it_takes_back():
+    g = Game("villainous", {"players": [{"name": "Bob", "villain": "ursula"}, {"name": "Cat", "villain": "jafar"}]},
+             players=["Bob", "Cat"], host="Ann")
+    g.act("Bob", type="power", player="Bob", delta=2)
+    assert g.view("Bob")["undo"]["label"] == "Undo: Bob: +2 Power for Bob"
+    assert g.view("Bob")["undo"]["confirm"] is None  # your own last tap: no question
+    assert g.view("Cat")["undo"] is None  # nothing of Cat's to take back
+    assert g.view("Board")["undo"] is None
+    assert g.view("Ann")["undo"]["confirm"] == "Take back Bob: +2 Power for Bob?"  # another's: asked once
 
 
 def test_another_seats_private_memo_is_never_undone_by_the_host():

@@ -10,7 +10,6 @@ import copy
 from dataclasses import dataclass, field
 
 from . import dice
-from .errors import Forbidden, RuleError
 from .names import norm
 
 HOST, PLAYER, DISPLAY = "host", "player", "display"
@@ -37,6 +36,7 @@ class Table:
     seats: dict[int, Seat] = field(default_factory=dict)
     events: list[dict] = field(default_factory=list)
     state: dict | None = None
+    seals: dict = field(default_factory=dict, repr=False)  # seq -> what that action revealed (core.undo)
 
     @property
     def version(self) -> int:
@@ -103,20 +103,3 @@ def prepare(module, state: dict, action: dict, seat: Seat, rng) -> dict:
 def is_private(module, action: dict) -> bool:
     """A private action concerns its author alone (a memo, a player's own notes)."""
     return action["type"] == "memo" or action["type"] in getattr(module, "PRIVATE", ())
-
-
-def undo_target(module, table: Table, seat: Seat) -> dict:
-    """The event an undo by this seat takes back: the last live action it may see.
-
-    Another seat's private actions are invisible to it, so they neither block nor get undone.
-    """
-    gone = undone(table.events)
-    for event in reversed(table.events):
-        if event["kind"] != "action" or event["seq"] in gone:
-            continue
-        if is_private(module, event["action"]) and event["seat"] != seat.id:
-            continue
-        if seat.trusted != HOST and event["seat"] != seat.id:
-            raise Forbidden("Only the host can take back another seat's action; yours is no longer the last.")
-        return event
-    raise RuleError("There is nothing to take back.")

@@ -4,6 +4,7 @@ Everything a seat receives (the JSON view, its page, its socket pushes, its log)
 `view_for` and `log_for`. The raw log, undo stacks and the initial deal never leave the server.
 """
 
+from . import undo
 from .table import HOST, Seat, Table, is_private, undone
 
 
@@ -21,6 +22,7 @@ def view_for(module, table: Table, seat: Seat) -> dict:
         "seats": seats_public(table),
         "seat": {"id": seat.id, "name": seat.name, "role": seat.role, "acts_as": seat.trusted,
                  "approved": seat.approved},
+        "undo": undo.offer(module, table, seat),
     })
     return view
 

@@ -313,6 +313,22 @@ def under_way(state) -> str | None:
     return f"The game is over: {state['winner']} solved it." if state["winner"] else None
 
 
+def describe(a: dict) -> str | None:
+    """How an action reads on the Undo button."""
+    return {
+        "setup": "seating the players", "hand": "your hand", "shown": "the card you were shown", "mark": "your mark",
+        "suggestion": f"{a.get('by')}'s suggestion", "correct_suggestion": f"the correction of #{a.get('id')}",
+        "withdraw_suggestion": f"removing #{a.get('id')}", "accusation": f"{a.get('by')}'s accusation",
+        "end_turn": "the end of the turn",
+    }.get(a["type"])
+
+
+def reveals(before: dict, after: dict, action: dict) -> str | None:
+    if after["winner"] and not before["winner"]:
+        return "the solution"
+    return "an accusation" if action["type"] == "accusation" else None
+
+
 NOTES = "Only a player's own phone keeps detective notes."
 TURNS = "The display enters suggestions and accusations, not turns."
 MOVES = {

@@ -911,6 +911,38 @@ def host_view(state) -> dict:
     return extra
 
 
+# ---------------------------------------------------------------- undo
+
+def describe(a: dict) -> str | None:
+    """How an action reads on the Undo button (the narrator's, or a player's own ballot)."""
+    t = a.get("target") or a.get("player") or a.get("accused")
+    return {
+        "setup": "the players and characters", "deal": "the deal", "mischief_members": "Team Mischief's members",
+        "spy": f"Diablo looks at {t}", "lock_away": f"Mother Gothel locks away {t}",
+        "mischief_target": f"Team Mischief chooses {t}", "hades": "Hades saves" if a.get("save") else "Hades waits",
+        "mirror": f"the mirror unmasks {t}" if t else "the Queen keeps her mirror",
+        "crown_successor": f"the Crown passes to {t}", "prisoner": f"Hook takes {t}",
+        "off_with_their_head": f"the thumbs vote on {t}", "vote": "the votes tapped in",
+        "ballot": f"the vote against {t}" + (f" for {a['voter']}" if a.get("voter") else ""),
+        "crown_decides": f"the Crown picks {t}", "timer": f"the timer ({a.get('command')})",
+        "script": "the rewritten lines", "options": "the readings",
+    }.get(a["type"])
+
+
+def reveals(before: dict, after: dict, action: dict) -> str | None:
+    """What an action showed the whole table: then only the narrator can take it back."""
+    if after["winner"] and not before["winner"]:
+        return "the end of the game"
+    if after.get("last_vote") != before.get("last_vote"):
+        return "the vote"
+    if before["phase"] == "night" and after["phase"] == "day":
+        return "the dawn"
+    heard = [r for r in after["recap"] if not r.get("secret")]
+    if len(heard) > len([r for r in before["recap"] if not r.get("secret")]):
+        return "a result the table has heard"
+    return None
+
+
 SCRIPTS = ("js/narrator.js",)  # the narrator's voice and wake lock, the debate timer on every screen
 CHOOSES = ("spy", "lock_away", "mischief_target", "mirror", "crown_successor", "prisoner", "crown_decides")
 NARRATOR, PHONE = (HOST,), (PLAYER,)

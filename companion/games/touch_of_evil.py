@@ -706,6 +706,22 @@ def mystery_op(state, a):
         note(state, f"Turn {state['round']} begins.")
 
 
+def describe(a: dict) -> str | None:
+    """How an action reads on the Undo button."""
+    return {
+        "configure": "the setup of the hunt", "dismiss": "clearing a reminder",
+        "shadow": f"the Shadow Track {a.get('steps', 0):+d}", "minion_table": "the Villain Minion Table roll",
+        "coop_table": "the 2D6 table roll", "resolve": "a table result applied", "terrain": f"terrain at {a.get('location')}",
+        "minion": f"a Minion ({a.get('op')})", "watchman": f"the Watchman ({a.get('op')})", "villain": "the Villain's Wounds",
+        "heal": "the Villain's healing", "elder": f"{a.get('name')}'s change", "mystery": "a Mystery Phase step",
+        "knockout": "a Knock Out", "battle": "the Battle Dice",
+    }.get(a["type"])
+
+
+def reveals(before: dict, after: dict, action: dict) -> str | None:
+    return "the end of the hunt" if after["lost"] and not before["lost"] else None
+
+
 MOVES = {
     "configure": move(do_configure, not_started, (HOST,), "Only the host sets up the hunt."),
     "dismiss": move(do_dismiss, None),

@@ -360,6 +360,20 @@ def apply(state: dict, action: dict, seat) -> dict:
     return kernel.dispatch(MOVES, state, action, seat)
 
 
+def describe(a: dict) -> str | None:
+    """How an action reads on the Undo button."""
+    return {
+        "setup": "seating the Villains", "power": f"{a.get('delta', 0):+d} Power for {a.get('player')}",
+        "move": f"the move to {a.get('location')}", "fate": f"Fate on {a.get('target')}",
+        "lock": f"{'locking' if a.get('locked') else 'unlocking'} {a.get('location')}", "end_turn": "the end of the turn",
+        "claim": f"{a.get('player')}'s claim", "confirm": "the answer to the claim",
+    }.get(a["type"])
+
+
+def reveals(before: dict, after: dict, action: dict) -> str | None:
+    return "the winner" if after["winner"] and not before["winner"] else None
+
+
 def uses_token(state) -> bool:
     return len(state["players"]) >= DATA["fate_token_from_players"]
 

@@ -20,7 +20,7 @@ BEFORE = (Region("header", "_header.html", ("seat",)),)
 AFTER = (
     Region("dice", "_dice.html", ("rolls", "seat.approved")),
     Region("memo", "_memo.html", ("memo",), roles=(HOST, PLAYER)),
-    Region("undo", "_undo.html", ("seat.approved", "seat.acts_as")),
+    Region("undo", "_undo.html", ("undo",)),
     Region("seats", "_seats.html", ("seats", "seat.acts_as")),
 )
 CACHE_MAX = 8000  # rendered regions kept (a few KB each); cleared whole when full
