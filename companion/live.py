@@ -163,3 +163,29 @@ class Hub:
                 conn.ws.close(reason=code, message="The server is restarting.")
             except Exception:
                 pass
+
+    def close_seat(self, code: str, seat_id: int, keep: int = 0, reason: int = 1008,
+                   message: str = "This seat no longer works here; ask the host.") -> int:
+        """Close a seat's sockets, all but its `keep` newest, with `reason` (1008: the page does
+        not reconnect by itself). Answers how many were closed."""
+        with self._guard:
+            mine = sorted((c for c in self._conns.get(code, ()) if c.seat_id == seat_id),
+                          key=lambda c: getattr(c, "opened", 0.0))
+            gone = mine[: max(0, len(mine) - keep)]
+            for conn in gone:
+                self._conns[code].discard(conn)
+        for conn in gone:
+            conn.closed = True  # its sender stops; its handler cleans up when the client answers
+            try:
+                conn.outbox.put_nowait(_CLOSE)
+            except queue.Full:
+                pass
+            try:
+                conn.ws.close(reason=reason, message=message)
+            except Exception:
+                pass
+            # its handler wakes when the client answers the close; at the latest, a second later
+            wake = getattr(conn.ws, "event", None)
+            if wake is not None:
+                threading.Timer(1.0, wake.set).start()
+        return len(gone)

@@ -1,26 +1,43 @@
 """The table service: creates tables and seats, authenticates tokens, and applies actions.
 
-Every action runs under one lock per table with a version check; it is committed to the store
-before anyone hears of it, and then every listener (the live sockets) is told.
+Every action runs under one lock per table with a version check; its resulting state must show
+every seat its view before it is committed to the store, and only then is anyone told.
+
+Tables that nobody used for a while leave memory (`idle_seconds`) and come back from the store
+on the next request; tables idle for `keep_days` are deleted from the store (`sweep`).
 """
 
 import hashlib
+import json
 import logging
 import secrets
 import threading
+import time
+import weakref
+from contextlib import contextmanager
 
 from pydantic import ValidationError
 
-from . import games
+from . import games, lookalike
 from .core import actions as act
 from .core import table as tbl
 from .core import undo
-from .core.errors import BadInput, Forbidden, NotFound, RuleError, Stale, Unauthorized
+from .core.errors import BadInput, Forbidden, NotFound, Refusal, RuleError, Stale, Unauthorized
 from .core.table import DISPLAY, HOST, PLAYER, Seat, Table
+from .core.views import log_for, view_for
 
 log = logging.getLogger(__name__)
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, no 1/I: 32 symbols, 5 bits each
 CODE_LENGTH = 7  # 35 bits
+CODE_MAX = 16  # longer than any code: refused without a look-up
+PENDING_MAX = 20  # seats waiting for the host's approval, per table
+IDLE_SECONDS = 30 * 60
+KEEP_DAYS = 30.0
+NOBODY = Seat(-1, "", DISPLAY, False)  # the public: what a display, or anyone who joins later, sees
+
+
+class LinkUsed(Refusal):
+    status, code = 410, "link_used"
 
 
 def new_code() -> str:
@@ -28,7 +45,8 @@ def new_code() -> str:
 
 
 def normal_code(code: str) -> str:
-    return "".join(ch for ch in (code or "").upper() if ch.isalnum())
+    code = "".join(ch for ch in (code or "").upper() if ch.isascii() and ch.isalnum())
+    return code if len(code) <= CODE_MAX else ""
 
 
 def new_token() -> str:
@@ -39,24 +57,41 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def seat_number(value) -> int:
+    """A seat id from a path or a body: ASCII digits only (not '²', not 5,000 digits)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 9:
+        return int(value)
+    raise NotFound("There is no such seat at this table.")
+
+
 def clean_name(name) -> str:
-    if not isinstance(name, str) or not name.strip():
+    if not isinstance(name, str):
         raise BadInput("A name is needed.")
-    name = " ".join(name.split())
+    name = lookalike.clean(name)
+    if not name:
+        raise BadInput("A name is needed.")
     if len(name) > act.NAME_MAX:
         raise BadInput(f"A name can be at most {act.NAME_MAX} characters long.")
     return name
 
 
 class Tables:
-    def __init__(self, store, rng=None):
+    def __init__(self, store, rng=None, idle_seconds: float = IDLE_SECONDS, keep_days: float = KEEP_DAYS,
+                 pending_max: int = PENDING_MAX):
         self.store = store
         self.rng = rng or secrets.SystemRandom()
+        self.idle_seconds, self.keep_days, self.pending_max = idle_seconds, keep_days, pending_max
         self._tables: dict[str, Table] = {}
         self._tokens: dict[str, dict[str, int]] = {}  # code -> token hash -> seat id
+        self._claims: dict[str, dict[str, int]] = {}  # code -> personal link hash -> seat id (each works once)
+        self._used: dict[str, float] = {}  # code -> when it was last asked for (time.monotonic)
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
+        self._loading = threading.Lock()
         self.listeners = []  # callables (code) after every change
+        self.closers = []  # callables (code, seat id) when a seat's token stops working (its sockets close)
 
     # ----- loading -----
     def lock(self, code: str) -> threading.Lock:
@@ -66,40 +101,84 @@ class Tables:
     def get(self, code: str) -> Table:
         code = normal_code(code)
         table = self._tables.get(code)
-        if table is not None:
-            return table
-        with self.lock(code):
+        if table is None:
+            table = self._load(code)
+        self._used[code] = time.monotonic()
+        return table
+
+    def _load(self, code: str) -> Table:
+        with self._loading:  # one load at a time: no lock is made for a code that does not exist
             if code in self._tables:
                 return self._tables[code]
             loaded = self.store.load(code) if code else None
             if loaded is None:
                 raise NotFound("There is no table with that code.")
-            game, options, seat_rows, events = loaded
+            game, options, seat_rows, events, claims = loaded
             table = Table(code, game, options)
+            table.removed = set()
             tokens = {}
-            for sid, name, role, approved, th in seat_rows:
+            for sid, name, role, approved, th, removed in seat_rows:
                 table.seats[sid] = Seat(sid, name, role, bool(approved))
-                tokens[th] = sid
+                if removed:
+                    table.removed.add(sid)
+                else:
+                    tokens[th] = sid
             table.events = events
             table.state = tbl.fold(games.get(game), table)
-            self._tokens[code] = tokens
-            self._tables[code] = table
+            with self._guard:
+                self._tokens[code] = tokens
+                self._claims[code] = dict(claims)
+                self._locks.setdefault(code, threading.Lock())
+                self._tables[code] = table
             return table
+
+    @contextmanager
+    def _locked(self, code: str):
+        """The table under its lock, fresh: not one that left memory or was deleted meanwhile."""
+        code = self.get(code).code
+        with self.lock(code):
+            table = self._tables.get(code) or self._load(code)
+            if getattr(table, "deleted", False):
+                raise NotFound("There is no table with that code.")
+            self._used[code] = time.monotonic()
+            yield table
 
     def module(self, table: Table):
         return games.get(table.game)
 
+    def loaded(self) -> int:
+        return len(self._tables)
+
+    # ----- checks before a commit -----
+    def _viewable(self, module, table: Table):
+        """Every seat (and the public) can be shown the table: else refuse, change nothing."""
+        try:
+            for seat in [*(s for s in table.seats.values() if s.id not in table.removed), NOBODY]:
+                json.dumps(view_for(module, table, seat))
+        except Refusal:
+            raise
+        except Exception:
+            log.exception("table %s: a view failed to render; the change was refused", table.code)
+            raise RuleError("That would leave the table unable to show itself to every seat, so it was refused; "
+                            "nothing was changed.", "unviewable") from None
+
+    @staticmethod
+    def _fault(what: str, code: str):
+        log.exception("table %s: %s failed", code, what)
+        return RuleError("The app could not apply that (a fault on our side, now logged); nothing was changed.",
+                         "fault")
+
     # ----- tables and seats -----
     def create(self, game: str, options, name=None) -> tuple[Table, Seat, str]:
-        if game not in games.IDS:
-            raise BadInput(f"Unknown game {game!r}; choose one of {', '.join(games.IDS)}.")
+        if not isinstance(game, str) or game not in games.IDS:
+            raise BadInput(f"Unknown game {game!r}; choose one of {', '.join(games.IDS)}."[:200])
         if options is None:
             options = {}
         if not isinstance(options, dict):
             raise BadInput("The options must be a JSON object.")
         module = games.get(game)
         try:
-            options = module.Options.model_validate(options).model_dump(mode="json")
+            options = module.Options.model_validate(options, strict=True).model_dump(mode="json")
         except ValidationError as err:
             raise BadInput(act.explain(err)) from None
         host = Seat(0, clean_name(name) if name else "Host", HOST, True)
@@ -107,56 +186,217 @@ class Tables:
         while self.store.exists(code):
             code = new_code()
         table = Table(code, game, options, {0: host})
-        table.state = tbl.initial(module, options)  # raises RuleError if the options break a rule
+        table.removed = set()
+        try:
+            table.state = tbl.initial(module, options)  # raises RuleError if the options break a rule
+        except Refusal:
+            raise
+        except Exception:
+            raise self._fault("setting up the table", code) from None
+        self._viewable(module, table)
         token = new_token()
         self.store.create_table(code, game, options, host, token_hash(token))
         with self._guard:
             self._tables[code] = table
             self._tokens[code] = {token_hash(token): 0}
+            self._claims[code] = {}
             self._locks.setdefault(code, threading.Lock())
+        self._used[code] = time.monotonic()
         return table, host, token
 
     def authenticate(self, code: str, token: str | None) -> tuple[Table, Seat]:
         table = self.get(code)
-        if not token:
+        if not token or not isinstance(token, str) or len(token) > 200:
             raise Unauthorized("This needs a seat's token: join the table first.")
         sid = self._tokens.get(table.code, {}).get(token_hash(token))
         if sid is None:
             raise Unauthorized("That token belongs to no seat at this table.")
         return table, table.seats[sid]
 
-    def join(self, code: str, name, role, by: Seat | None = None) -> tuple[Seat, str]:
-        table = self.get(code)
+    def _host(self, by: Seat, what: str):
+        if by is None or by.trusted != HOST:
+            raise Forbidden(f"Only the host can {what}.")
+
+    def _seat(self, table: Table, seat_id) -> Seat:
+        sid = seat_number(seat_id)
+        if sid not in table.seats or sid in table.removed:
+            raise NotFound("There is no such seat at this table.")
+        return table.seats[sid]
+
+    def join(self, code: str, name, role, by: Seat | None = None, personal: bool = False) -> tuple[Seat, str]:
+        """A new seat and its token. With the host's seat (`by`) it is approved at once; with
+        `personal`, the answer is a one-time personal link's token instead of the seat's own."""
         if role not in (PLAYER, DISPLAY):
             raise BadInput("A seat's role is 'player' or 'display'.")
         name = clean_name(name)
-        with self.lock(table.code):
-            if table.seat_named(name):
-                raise RuleError(f"The name {name} is taken at this table; choose another.", "name_taken")
+        approved = bool(by and by.trusted == HOST)
+        with self._locked(code) as table:
+            if by is not None and by.id in table.removed:
+                raise Unauthorized("That token belongs to no seat at this table.")
+            shape = lookalike.skeleton(name)
+            for other in table.seats.values():
+                if other.id not in table.removed and lookalike.skeleton(other.name) == shape:
+                    like = "" if other.name == name else f" (it looks just like {other.name})"
+                    raise RuleError(f"The name {name} is taken at this table{like}; choose another.", "name_taken")
+            pending = sum(1 for s in table.seats.values() if not s.approved and s.id not in table.removed)
+            if not approved and pending >= self.pending_max:
+                raise RuleError(f"{pending} seats are already waiting for the host at this table; ask the host to "
+                                "approve or remove some first.", "too_many_pending")
             sid = max(table.seats) + 1
-            seat = Seat(sid, name, role, approved=bool(by and by.role == HOST))
+            seat = Seat(sid, name, role, approved=approved)
             token = new_token()
-            self.store.add_seat(table.code, seat, token_hash(token))
+            if personal:
+                claim = token
+                self.store.add_seat(table.code, seat, token_hash(new_token()), claim_hash=token_hash(claim))
+                self._claims[table.code][token_hash(claim)] = sid
+            else:
+                self.store.add_seat(table.code, seat, token_hash(token))
+                self._tokens[table.code][token_hash(token)] = sid
             table.seats[sid] = seat
-            self._tokens[table.code][token_hash(token)] = sid
         self._changed(table.code)
         return seat, token
 
     def approve(self, code: str, by: Seat, seat_id) -> Seat:
-        table = self.get(code)
-        if by.role != HOST:
-            raise Forbidden("Only the host can approve a seat.")
-        if isinstance(seat_id, str) and seat_id.isdigit():
-            seat_id = int(seat_id)
-        if seat_id not in table.seats:
-            raise NotFound("There is no such seat at this table.")
-        with self.lock(table.code):
-            seat = table.seats[seat_id]
+        self._host(by, "approve a seat")
+        with self._locked(code) as table:
+            seat = self._seat(table, seat_id)
             if not seat.approved:
-                self.store.approve(table.code, seat_id)
-                seat = table.seats[seat_id] = Seat(seat.id, seat.name, seat.role, True)
+                self.store.approve(table.code, seat.id)
+                seat = table.seats[seat.id] = Seat(seat.id, seat.name, seat.role, True)
         self._changed(table.code)
         return seat
+
+    def remove_seat(self, code: str, by: Seat, seat_id) -> Seat:
+        """The host removes a seat, pending or approved: its token stops working at once and its
+        sockets close. Its past actions stay in the log under its name."""
+        self._host(by, "remove a seat")
+        with self._locked(code) as table:
+            seat = self._seat(table, seat_id)
+            if seat.role == HOST:
+                raise RuleError("The host's own seat stays; end and delete the table instead.", "host_seat")
+            self.store.remove_seat(table.code, seat.id, "removed:" + token_hash(new_token()))
+            self._forget(table.code, seat.id)
+            table.removed.add(seat.id)
+        self._revoked(table.code, seat.id)
+        self._changed(table.code)
+        return seat
+
+    def new_link(self, code: str, by: Seat, seat_id, personal: bool = True) -> tuple[Seat, str]:
+        """The host gives a seat a new way in: a one-time personal link (`personal`) or a new
+        token. Either way the seat's old token and any earlier link stop working at once."""
+        self._host(by, "give a seat a new link")
+        with self._locked(code) as table:
+            seat = self._seat(table, seat_id)
+            if seat.role == HOST:
+                raise RuleError("The host's own seat keeps its link.", "host_seat")
+            token = new_token()
+            if personal:
+                self.store.new_link(table.code, seat.id, token_hash(new_token()), claim_hash=token_hash(token))
+            else:
+                self.store.new_link(table.code, seat.id, token_hash(token))
+            self._forget(table.code, seat.id)
+            (self._claims if personal else self._tokens)[table.code][token_hash(token)] = seat.id
+        self._revoked(table.code, seat.id)
+        return seat, token
+
+    def claim(self, code: str, link_token) -> tuple[Table, Seat, str]:
+        """Use a personal link: the first browser gets the seat (and a token of its own); the link
+        never works again."""
+        with self._locked(code) as table:
+            h = token_hash(link_token) if isinstance(link_token, str) and 0 < len(link_token) <= 200 else None
+            sid = self._claims[table.code].get(h) if h else None
+            if sid is None:
+                raise LinkUsed("This personal link has already been used, or the host has replaced it. "
+                               "Ask the host for a new one.")
+            token = new_token()
+            if self.store.claim(table.code, h, token_hash(token)) is None:  # pragma: no cover (memory and store agree)
+                raise LinkUsed("This personal link has already been used. Ask the host for a new one.")
+            del self._claims[table.code][h]
+            self._tokens[table.code][token_hash(token)] = sid
+            return table, table.seats[sid], token
+
+    def _forget(self, code: str, sid: int):
+        """Every token and personal link of one seat stops working."""
+        for store in (self._tokens, self._claims):
+            for h in [h for h, s in store.get(code, {}).items() if s == sid]:
+                del store[code][h]
+
+    def delete(self, code: str, by: Seat):
+        """The host ends the table: its seats, log and notes are gone (then 404)."""
+        self._host(by, "end and delete the table")
+        self._drop(self.get(code).code)
+
+    def _drop(self, code: str):
+        with self.lock(code):
+            table = self._tables.get(code)
+            self.store.delete_table(code)
+            seats = list(table.seats) if table else []
+            if table is not None:
+                table.deleted = True
+            with self._guard:
+                for store in (self._tables, self._tokens, self._claims, self._used):
+                    store.pop(code, None)
+        for sid in seats:
+            self._revoked(code, sid)
+        with self._guard:
+            self._locks.pop(code, None)
+
+    def public_log(self, code: str, by: Seat) -> dict:
+        """What the whole table saw, to keep before deleting: the public log and the seats."""
+        self._host(by, "download the table's log")
+        table = self.get(code)
+        module = self.module(table)
+        view = {k: v for k, v in view_for(module, table, NOBODY).items() if k not in ("seat", "memo", "undo")}
+        return {"code": table.code, "game": table.game, "title": module.TITLE, "version": table.version,
+                "seats": view["seats"], "events": log_for(module, table, NOBODY), "final": view}
+
+    # ----- housekeeping -----
+    def sweep(self, now: float | None = None, clock: float | None = None) -> tuple[int, int]:
+        """Tables idle for `idle_seconds` leave memory; tables idle for `keep_days` are deleted.
+        Answers (left memory, deleted)."""
+        now = time.time() if now is None else now
+        clock = time.monotonic() if clock is None else clock
+        deleted = 0
+        for code in self.store.idle_since(now - self.keep_days * 86400):
+            self._drop(code)
+            deleted += 1
+        left = 0
+        for code, used in list(self._used.items()):
+            if clock - used < self.idle_seconds:
+                continue
+            lock = self.lock(code)
+            if not lock.acquire(blocking=False):
+                continue
+            try:
+                if clock - self._used.get(code, clock) < self.idle_seconds:
+                    continue
+                with self._guard:
+                    for store in (self._tables, self._tokens, self._claims, self._used):
+                        store.pop(code, None)
+                left += 1
+            finally:
+                lock.release()
+        return left, deleted
+
+    def start_sweeper(self, every: float = 60.0) -> threading.Thread:
+        """A daemon that sweeps every `every` seconds while this service lives."""
+        ref = weakref.ref(self)
+
+        def run():
+            while True:
+                time.sleep(every)
+                me = ref()
+                if me is None:
+                    return
+                try:
+                    me.sweep()
+                except Exception:
+                    log.exception("the sweep failed")
+                del me
+
+        thread = threading.Thread(target=run, daemon=True, name="companion-sweep")
+        thread.start()
+        return thread
 
     # ----- actions -----
     def act(self, code: str, seat: Seat, body) -> Table:
@@ -164,17 +404,21 @@ class Tables:
         module = self.module(table)
         action = act.parse(games.actions(table.game), body)
         expected = body.get("expected_version")
-        with self.lock(table.code):
+        with self._locked(code) as table:
+            self._still_seated(table, seat)
             seat = table.seats[seat.id]  # the freshest copy (approval may have come since)
             self._check_version(table, expected)
             if not seat.approved:
                 raise Forbidden("The host has not approved this seat yet.")
-            action = tbl.prepare(module, table.state, action, seat, self.rng)
-            event = {"seq": table.version + 1, "kind": "action", "seat": seat.id, "action": action}
-            state = tbl.step(module, table.state, event, table.seats)
-            self.store.append(table.code, event)
-            table.events.append(event)
-            table.state = state
+            event = {"seq": table.version + 1, "kind": "action", "seat": seat.id}
+            try:
+                event["action"] = tbl.prepare(module, table.state, action, seat, self.rng)
+                state = tbl.step(module, table.state, event, table.seats)
+            except Refusal:
+                raise
+            except Exception:
+                raise self._fault(f"the action {action['type']!r}", table.code) from None
+            self._commit(module, table, event, state)
         self._changed(table.code)
         return table
 
@@ -183,7 +427,8 @@ class Tables:
         module = self.module(table)
         if body is not None and not isinstance(body, dict):
             raise BadInput("The body must be a JSON object.")
-        with self.lock(table.code):
+        with self._locked(code) as table:
+            self._still_seated(table, seat)
             seat = table.seats[seat.id]
             self._check_version(table, (body or {}).get("expected_version"))
             if not seat.approved:
@@ -191,12 +436,31 @@ class Tables:
             target = undo.target(module, table, seat)
             event = {"seq": table.version + 1, "kind": "undo", "seat": seat.id, "undoes": target["seq"]}
             trial = Table(table.code, table.game, table.options, table.seats, [*table.events, event])
-            state = tbl.fold(module, trial)
-            self.store.append(table.code, event)
-            table.events.append(event)
-            table.state = state
+            try:
+                state = tbl.fold(module, trial)
+            except Refusal:
+                raise
+            except Exception:
+                raise self._fault("taking back", table.code) from None
+            self._commit(module, table, event, state)
         self._changed(table.code)
         return table
+
+    def _commit(self, module, table: Table, event: dict, state: dict):
+        """Check the new state shows every seat its view, then store it, then keep it."""
+        trial = Table(table.code, table.game, table.options, table.seats, [*table.events, event], state,
+                      dict(table.seals))
+        trial.removed = table.removed
+        self._viewable(module, trial)
+        self.store.append(table.code, event)
+        table.events.append(event)
+        table.state = state
+        table.seals.update(trial.seals)
+
+    @staticmethod
+    def _still_seated(table: Table, seat: Seat):
+        if seat.id not in table.seats or seat.id in table.removed:
+            raise Unauthorized("That token belongs to no seat at this table.")
 
     @staticmethod
     def _check_version(table: Table, expected):
@@ -206,6 +470,13 @@ class Tables:
             raise BadInput("The field 'expected_version' must be a whole number.")
         if expected != table.version:
             raise Stale(f"The table has moved on (it is at version {table.version}, not {expected}); look again and retry.")
+
+    def _revoked(self, code: str, sid: int):
+        for closer in list(self.closers):
+            try:
+                closer(code, sid)
+            except Exception:
+                log.exception("closing the sockets of seat %s at table %s failed", sid, code)
 
     def _changed(self, code: str):
         """Tell the listeners; the change is already committed, so a listener's failure is

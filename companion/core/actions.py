@@ -47,10 +47,20 @@ def adapter(models: tuple) -> TypeAdapter:
     return TypeAdapter(union)
 
 
-def explain(err: ValidationError) -> str:
+KINDS = {  # pydantic's error type -> what the field must be, said plainly
+    "int_type": "a whole number", "int_from_float": "a whole number", "int_parsing": "a whole number",
+    "float_type": "a number", "bool_type": "true or false", "string_type": "text", "list_type": "a list",
+    "dict_type": "an object", "model_type": "an object", "model_attributes_type": "an object",
+}
+
+
+def explain(err: ValidationError, tag: str | None = None) -> str:
     """The first problem of a validation error as one sentence."""
     e = err.errors()[0]
-    where = ".".join(str(p) for p in e["loc"] if not (isinstance(p, str) and p[:1].isupper()))
+    loc = list(e["loc"])
+    if tag is not None and loc and loc[0] == tag:
+        loc = loc[1:]  # the action's own type, which the union of actions puts first
+    where = ".".join(str(p) for p in loc if not (isinstance(p, str) and p[:1].isupper()))
     kind = e["type"]
     if kind == "union_tag_invalid":
         return f"Unknown action type {e['input'].get('type')!r} for this game." if isinstance(e.get("input"), dict) else "Unknown action type."
@@ -60,18 +70,24 @@ def explain(err: ValidationError) -> str:
         return f"The field '{where}' is missing."
     if kind == "extra_forbidden":
         return f"The field '{where}' is not part of this action."
-    msg = e["msg"].rstrip(".")
+    if kind in KINDS and where:
+        return f"The field '{where}' must be {KINDS[kind]}."
+    msg = e["msg"].removeprefix("Value error, ").rstrip(".")
     return f"The field '{where}' is wrong: {msg[0].lower() + msg[1:]}." if where else f"{msg}."
 
 
 def parse(models: tuple, body) -> dict:
-    """Validate a raw body against the game's actions; return the clean action as plain data."""
+    """Validate a raw body against the game's actions; return the clean action as plain data.
+
+    Strictly: a number is a JSON number (not true, not "3", and an integer field takes no 1.0), a
+    switch is true or false, in every field of every action, nested options included. The page
+    forms send typed values too (`json:` fields, see web/forms.py)."""
     if not isinstance(body, dict):
         raise BadInput("The action must be a JSON object with a 'type'.")
     if not isinstance(body.get("type"), str):
         raise BadInput("The action needs a 'type'.")
     try:
-        model = adapter(models).validate_python(body)
+        model = adapter(models).validate_python(body, strict=True)
     except ValidationError as err:
-        raise BadInput(explain(err)) from None
+        raise BadInput(explain(err, body["type"])) from None
     return model.model_dump(mode="json", exclude={"expected_version"})

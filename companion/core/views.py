@@ -9,8 +9,9 @@ from .table import HOST, Seat, Table, is_private, undone
 
 
 def seats_public(table: Table) -> list[dict]:
+    removed = getattr(table, "removed", ())  # seats the host removed keep their past actions, not a place
     return [{"seat": s.id, "name": s.name, "role": s.role, "approved": s.approved}
-            for s in sorted(table.seats.values(), key=lambda s: s.id)]
+            for s in sorted(table.seats.values(), key=lambda s: s.id) if s.id not in removed]
 
 
 def view_for(module, table: Table, seat: Seat) -> dict:
@@ -33,6 +34,8 @@ def log_for(module, table: Table, seat: Seat) -> list[dict]:
     gone = undone(table.events)
     redact = getattr(module, "log_entry", None)
     by_seq = {e["seq"]: e for e in table.events}
+    sealing = getattr(module, "sealed", None)  # secret until counted (ballots): hidden from the host too
+    sealed = sealing(table.state["game"], table.events, table.seats) if sealing and table.state else set()
     out = []
     for e in table.events:
         author = table.seats.get(e["seat"])
@@ -46,7 +49,7 @@ def log_for(module, table: Table, seat: Seat) -> list[dict]:
             action = e["action"]
             if is_private(module, action) and e["seat"] != seat.id:
                 continue
-            if redact and seat.trusted != HOST and e["seat"] != seat.id:
+            if redact and (seat.trusted != HOST or e["seq"] in sealed) and e["seat"] != seat.id:
                 action = redact(action, seat)
                 if action is None:
                     continue

@@ -3,7 +3,7 @@ detective notes, deduced exactly from that player's own knowledge (see clue_solv
 
 import re
 from functools import lru_cache
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -27,12 +27,15 @@ def card_id(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
 
 
+HandSize = Annotated[int, Field(ge=1, le=18, description="Cards in that player's hand.")]
+
+
 class ClueOptions(BaseModel):
     """Players clockwise; optional hand sizes, lair names, the edition and who moves which Villain."""
 
     model_config = ConfigDict(extra="forbid", title="ClueOptions")
     players: list[Name] | None = Field(default=None, description="Names in clockwise seating order, 2 to 6.")
-    hand_sizes: dict[Name, int] | None = Field(default=None, description="Else counted out from the first player on.")
+    hand_sizes: dict[Name, HandSize] | None = Field(default=None, description="Else counted out from the first player on.")
     lairs: list[Name] | None = Field(default=None, description="Nine lair names (the rulebook names only the Laboratory).")
     edition: str = Field(default="disney-villains", description="A card set from rules_data/clue.json.")
     movers: dict[Name, Name] | None = Field(default=None, description="Who plays which Villain mover.")
@@ -56,7 +59,7 @@ class Setup(Action):
 
     type: Literal["setup"]
     players: list[Name | PlayerRow]
-    hand_sizes: dict[Name, int] | None = None
+    hand_sizes: dict[Name, HandSize] | None = None
     lairs: list[Name] | None = None
     edition: str = "disney-villains"
     movers: dict[Name, Name] | None = None
@@ -158,6 +161,8 @@ def seat(state: dict, opts: dict) -> dict:
     for name, mover in movers.items():
         if name not in players:
             raise RuleError(f"{name} is not one of the players.")
+        if card_id(mover) not in {card_id(c) for c in ed["categories"][0]["cards"]}:
+            raise RuleError(f"{mover} is not one of the game's movers.")
         if card_id(mover) == card_id(ed["first_mover"]):
             first = players.index(name)
     dealt = len(cards) - len(ed["categories"])

@@ -979,3 +979,23 @@ def log_entry(action: dict, seat) -> dict | None:
                 "ballot"):
         return {"type": kind}
     return action
+
+
+def sealed(state: dict, events: list[dict], seats: dict) -> set[int]:
+    """The ballots not yet counted (their log entries show only that they were cast, to the
+    narrator too): every ballot entered since the oldest one still in the open ballot box."""
+    box = {kernel.norm(v) for v in ((state.get("day") or {}).get("ballots") or {})}
+    if not box:
+        return set()
+    gone = {e["undoes"] for e in events if e["kind"] == "undo"}
+    ballots = [e for e in events if e["kind"] == "action" and e["action"]["type"] == "ballot"]
+    latest = {}
+    for e in ballots:
+        voter = e["action"].get("voter")
+        if not voter and e["seat"] in seats:
+            me = kernel.player_of(state["players"], seats[e["seat"]])
+            voter = me["name"] if me else None
+        if voter and e["seq"] not in gone and kernel.norm(voter) in box:
+            latest[kernel.norm(voter)] = e["seq"]
+    first = min(latest.values(), default=None)
+    return {e["seq"] for e in ballots if first is not None and e["seq"] >= first}

@@ -8,7 +8,7 @@ Chance (dice, Random Locations) is drawn in `prepare`, so it is stored in the ev
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..core.actions import Action
 from ..core.errors import RuleError
@@ -27,8 +27,23 @@ PRIVATE = ()
 class Track(BaseModel):
     model_config = ConfigDict(extra="forbid")
     length: int = Field(ge=3, le=40, description="Steps from the start to Darkness.")
-    stages: list[int] = Field(min_length=1, description="Where each stage begins (0 first).")
-    red_from: int
+    stages: list[int] = Field(min_length=1, max_length=40, description="Where each stage begins (0 first).")
+    red_from: int = Field(description="The first red (most dangerous) step, inside the track.")
+
+    @model_validator(mode="after")
+    def fits(self):
+        """Stages ascending from 0, each a step of the track, and the red zone on the track: any
+        other track could not be shown (every view and action would fail)."""
+        s = self.stages
+        if s[0] != 0:
+            raise ValueError("the first stage begins at step 0")
+        if any(b <= a for a, b in zip(s, s[1:], strict=False)):
+            raise ValueError("the stages must begin at steps in ascending order")
+        if s[-1] >= self.length:
+            raise ValueError(f"every stage must begin inside the track (steps 0 to {self.length - 1})")
+        if not 0 <= self.red_from <= self.length:
+            raise ValueError(f"red_from must be a step of the track (0 to {self.length})")
+        return self
 
 
 class Rules(BaseModel):
@@ -623,6 +638,8 @@ def watchman_op(state, a):
     w = state["watchman"]
     if a["op"] == "place":
         where = a.get("location") or a["new_location"]
+        if where not in locations(state["options"]):
+            raise RuleError(f"{where} is not a space on this board.")
         return watchman_place(state, where)
     if w["status"] != "board":
         raise RuleError("The Watchman is not on the board.")

@@ -1,11 +1,11 @@
 """The JSON API of ../shared/API.md: tables, seats, view, actions, undo, log, OpenAPI."""
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from ..core.errors import BadInput, Forbidden
 from ..core.views import log_for, view_for
-from . import openapi
-from .security import bearer, find_table, same_origin, token_for
+from . import forms, openapi
+from .security import bearer, find_table, may_create, same_origin, token_for
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -15,9 +15,10 @@ def tables():
 
 
 def body() -> dict:
-    data = request.get_json(silent=True, force=True) if request.content_length else {}
-    if data is None:
-        raise BadInput("The body is not valid JSON.")
+    raw = request.get_data(cache=True) if request.content_length else b""
+    if not raw:
+        return {}
+    data = forms.loads(raw)
     if not isinstance(data, dict):
         raise BadInput("The body must be a JSON object.")
     return data
@@ -25,7 +26,7 @@ def body() -> dict:
 
 def seat_of(code: str):
     table = find_table(code)
-    if request.method == "POST" and not bearer() and not same_origin():
+    if request.method != "GET" and not bearer() and not same_origin():
         raise Forbidden("A browser's cookie works only from this app's own pages.")
     return tables().authenticate(table.code, token_for(table.code))
 
@@ -38,6 +39,7 @@ def answer(table, seat, status=200, **extra):
 @bp.post("/tables")
 def create_table():
     data = body()
+    may_create()
     table, seat, token = tables().create(data.get("game"), data.get("options"), data.get("name"))
     return jsonify({"code": table.code, "token": token, "seat": seat.id,
                     "url": f"{request.host_url}tables/{table.code}"}), 201
@@ -49,7 +51,7 @@ def add_seat(code):
     table = find_table(code)
     by = None
     if bearer() or token_for(table.code):
-        _, by = tables().authenticate(table.code, token_for(table.code))
+        _, by = seat_of(table.code)
     seat, token = tables().join(table.code, data.get("name"), data.get("role", "player"), by=by)
     return jsonify({"seat": seat.id, "token": token, "approved": seat.approved}), 201
 
@@ -58,8 +60,31 @@ def add_seat(code):
 def approve(code, seat_id):
     body()
     table, by = seat_of(code)
-    seat = tables().approve(table.code, by, int(seat_id) if seat_id.isdigit() else seat_id)
+    seat = tables().approve(table.code, by, seat_id)
     return jsonify({"seat": seat.id, "approved": True})
+
+
+@bp.post("/tables/<code>/seats/<seat_id>/token")
+def new_token(code, seat_id):
+    """The host gives a seat a new token; the old one (and its sockets) stop working at once."""
+    body()
+    table, by = seat_of(code)
+    seat, token = tables().new_link(table.code, by, seat_id, personal=False)
+    return jsonify({"seat": seat.id, "token": token})
+
+
+@bp.delete("/tables/<code>/seats/<seat_id>")
+def remove_seat(code, seat_id):
+    table, by = seat_of(code)
+    tables().remove_seat(table.code, by, seat_id)
+    return Response(status=204)
+
+
+@bp.delete("/tables/<code>")
+def delete_table(code):
+    table, by = seat_of(code)
+    tables().delete(table.code, by)
+    return Response(status=204)
 
 
 @bp.get("/tables/<code>")
@@ -75,7 +100,7 @@ def get_table(code):
 def post_action(code):
     data = body()
     table, seat = seat_of(code)
-    tables().act(table.code, seat, data)
+    table = tables().act(table.code, seat, data)
     return answer(table, seat)
 
 
@@ -83,7 +108,7 @@ def post_action(code):
 def post_undo(code):
     data = body()
     table, seat = seat_of(code)
-    tables().undo(table.code, seat, data)
+    table = tables().undo(table.code, seat, data)
     return answer(table, seat)
 
 
@@ -91,6 +116,13 @@ def post_undo(code):
 def get_log(code):
     table, seat = seat_of(code)
     return jsonify({"events": log_for(tables().module(table), table, seat)})
+
+
+@bp.get("/tables/<code>/export")
+def export(code):
+    """The host keeps the table's public log (what every seat saw) as JSON, e.g. before deleting it."""
+    table, by = seat_of(code)
+    return jsonify(tables().public_log(table.code, by))
 
 
 @bp.get("/openapi.json")

@@ -1,17 +1,55 @@
 """Turns an htmx form into an action, so pages and the JSON API share one validation.
 
   name=value          a string
-  json:name=value     a JSON value (true, 3, null, ["a"])
+  json:name=value     a JSON value (true, 3, null, ["a"]): numbers and switches are sent this way,
+                      since every action is validated strictly (a number is never the text "3")
   a.b=value           nested: {"a": {"b": value}}
   name[]=v1&name[]=v2 a list
   rows.0.name=..     numbered rows become a list, in order; a row whose name is left blank
-                     is left out (the empty lines of a setup form)
+                     is left out (the empty lines of a setup form). Row numbers are ASCII digits.
 Empty fields are left out, so an optional choice left blank is simply absent.
+
+`loads` is the one JSON reader of the API's bodies and of the forms' `json:` fields: it refuses
+anything nested deeper than MAX_DEPTH.
 """
 
 import json
 
 from ..core.errors import BadInput
+
+MAX_DEPTH = 32  # nesting of JSON arrays and objects (no action needs more than a handful)
+MAX_PATH = 8  # parts of a dotted form field name
+MAX_ROW = 999  # the highest row number of a form
+
+
+def depth(value) -> int:
+    """How deeply a parsed JSON value nests (without recursion)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        node, d = stack.pop()
+        if isinstance(node, dict | list):
+            deepest = max(deepest, d)
+            if d > MAX_DEPTH:
+                return d
+            stack.extend((child, d + 1) for child in (node.values() if isinstance(node, dict) else node))
+    return deepest
+
+
+def loads(text, what: str = "The body"):
+    """Parse JSON; a refusal (400) for anything malformed or nested too deeply."""
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        raise BadInput(f"{what} is nested too deeply (at most {MAX_DEPTH} levels).") from None
+    except ValueError:
+        raise BadInput(f"{what} is not valid JSON.") from None
+    if depth(value) > MAX_DEPTH:
+        raise BadInput(f"{what} is nested too deeply (at most {MAX_DEPTH} levels).")
+    return value
+
+
+def is_row(key: str) -> bool:
+    return key.isascii() and key.isdigit() and len(key) <= 3 and int(key) <= MAX_ROW
 
 
 def decode(form) -> dict:
@@ -27,29 +65,30 @@ def decode(form) -> dict:
             if v == "" and name != "text":
                 continue
             if is_json:
-                try:
-                    v = json.loads(v)
-                except ValueError:
-                    raise BadInput(f"The field '{name}' is not valid.") from None
+                v = loads(v, f"The field '{name[:40]}'")
             parsed.append(v)
         if not parsed and not (as_list and not is_json):
             continue
         value = parsed if as_list else parsed[-1]
         node = out
         *path, last = name.split(".")
+        if len(path) >= MAX_PATH:
+            raise BadInput(f"The field '{name[:40]}' is not valid.")
         for part in path:
             node = node.setdefault(part, {})
             if not isinstance(node, dict):
-                raise BadInput(f"The field '{name}' is not valid.")
+                raise BadInput(f"The field '{name[:40]}' is not valid.")
         node[last] = value
     return _rows(out)
 
 
-def _rows(node):
-    if not isinstance(node, dict):
+def _rows(node, level: int = 0):
+    if not isinstance(node, dict) or level > MAX_PATH:
         return node
-    node = {k: _rows(v) for k, v in node.items()}
-    if node and all(k.isdigit() for k in node):
+    node = {k: _rows(v, level + 1) for k, v in node.items()}
+    if node and all(isinstance(k, str) and k.isdigit() for k in node):
+        if not all(is_row(k) for k in node):
+            raise BadInput("A form's row numbers are plain digits (0 to 999).")
         rows = [node[k] for k in sorted(node, key=int)]
         return [r for r in rows if not (isinstance(r, dict) and "name" not in r)]
     return node

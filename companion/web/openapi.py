@@ -22,7 +22,7 @@ def _json(schema):
 def _errors(*codes):
     text = {400: "Malformed input", 401: "No token, or not this table's", 403: "This seat may not do this",
             404: "No such table", 409: "expected_version is stale", 422: "The rules forbid it now",
-            429: "Too many wrong codes"}
+            413: "The body is over 64 KB", 429: "Too many wrong codes, or tables created"}
     return {str(c): {"description": text[c], **_json(_ref("Error"))} for c in codes}
 
 
@@ -44,6 +44,7 @@ def document() -> dict:
     view = {"type": "object", "required": ["version", "view"],
             "properties": {"version": {"type": "integer"}, "view": {"type": "object"}}}
     code = [{"name": "code", "in": "path", "required": True, "schema": {"type": "string"}}]
+    seat = code + [{"name": "seat", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}}]
     return {
         "openapi": "3.1.0",
         "info": {"title": "Table companion API", "version": "1.0.0",
@@ -67,14 +68,27 @@ def document() -> dict:
                     "seat": {"type": "integer"}, "token": {"type": "string"}, "approved": {"type": "boolean"}}})},
                     **_errors(400, 401, 404, 422, 429)}}},
             "/api/tables/{code}/seats/{seat}/approve": {"post": {
-                "summary": "Approve a pending seat (host only).", "security": bearer,
-                "parameters": code + [{"name": "seat", "in": "path", "required": True, "schema": {"type": "integer"}}],
-                "responses": {"200": {"description": "Approved"}, **_errors(401, 403, 404, 429)}}},
+                "summary": "Approve a pending seat (host only).", "security": bearer, "parameters": seat,
+                "responses": {"200": {"description": "Approved"}, **_errors(400, 401, 403, 404, 429)}}},
+            "/api/tables/{code}/seats/{seat}/token": {"post": {
+                "summary": "Give a seat a new token (host only): its old token stops working and its sockets close.",
+                "security": bearer, "parameters": seat,
+                "responses": {"200": {"description": "The new token", **_json({"type": "object", "properties": {
+                    "seat": {"type": "integer"}, "token": {"type": "string"}}})},
+                    **_errors(400, 401, 403, 404, 422, 429)}}},
+            "/api/tables/{code}/seats/{seat}": {"delete": {
+                "summary": "Remove a seat, pending or approved (host only): its token stops working and its sockets close.",
+                "security": bearer, "parameters": seat,
+                "responses": {"204": {"description": "Removed"}, **_errors(401, 403, 404, 422, 429)}}},
             "/api/tables/{code}": {"get": {
                 "summary": "The table as this seat may see it.", "security": bearer, "parameters": code,
                 "responses": {"200": {"description": "The view", **_json({"type": "object", "properties": {
                     "game": {"type": "string"}, "version": {"type": "integer"}, "you": {"type": "object"},
-                    "view": {"type": "object"}}})}, **_errors(401, 404, 429)}}},
+                    "view": {"type": "object"}}})}, **_errors(401, 404, 429)}},
+                "delete": {
+                "summary": "End the table (host only): its seats, log and notes are deleted; then 404.",
+                "security": bearer, "parameters": code,
+                "responses": {"204": {"description": "Deleted"}, **_errors(401, 403, 404, 429)}}},
             "/api/tables/{code}/actions": {"post": {
                 "summary": "Apply one action.", "security": bearer, "parameters": code,
                 "requestBody": _json(any_action),
@@ -90,6 +104,12 @@ def document() -> dict:
                 "summary": "The event log as this seat may see it.", "security": bearer, "parameters": code,
                 "responses": {"200": {"description": "Events", **_json({"type": "object", "properties": {
                     "events": {"type": "array", "items": {"type": "object"}}}})}, **_errors(401, 404, 429)}}},
+            "/api/tables/{code}/export": {"get": {
+                "summary": "The table's public log and final public view, to keep (host only).",
+                "security": bearer, "parameters": code,
+                "responses": {"200": {"description": "The public log", **_json({"type": "object", "properties": {
+                    "code": {"type": "string"}, "game": {"type": "string"}, "events": {"type": "array"},
+                    "final": {"type": "object"}}})}, **_errors(401, 403, 404, 429)}}},
             "/api/openapi.json": {"get": {"summary": "This document.",
                                           "responses": {"200": {"description": "OpenAPI 3.1"}}}},
         },

@@ -7,6 +7,7 @@ from flask import (
     Blueprint,
     Response,
     current_app,
+    jsonify,
     make_response,
     redirect,
     render_template,
@@ -19,7 +20,7 @@ from ..core.errors import Forbidden, Refusal
 from ..tables import normal_code
 from . import forms
 from .render import page_for
-from .security import cookie_name, find_table, same_origin, token_for
+from .security import cookie_name, find_table, may_create, same_origin, token_for
 
 bp = Blueprint("pages", __name__)
 COOKIE_AGE = 60 * 60 * 24 * 30
@@ -83,6 +84,7 @@ def home():
 
 @bp.post("/tables")
 def create():
+    may_create()
     table, seat, token = tables().create(request.form.get("game"), {}, request.form.get("name") or None)
     return with_cookie(redirect(f"/tables/{table.code}", 303), table.code, token)
 
@@ -110,11 +112,18 @@ def join(code):
     return with_cookie(redirect(f"/tables/{table.code}", 303), table.code, token)
 
 
-@bp.get("/tables/<code>/claim")
+@bp.route("/tables/<code>/claim", methods=["GET", "POST"])
 def claim(code):
-    """A personal join link (from the host's QR): the token becomes this browser's cookie."""
-    token = request.args.get("t", "")
-    table, seat = tables().authenticate(normal_code(code), token)
+    """A personal join link (the host's QR code): /tables/CODE/claim#t=LINK. The link's token is
+    after the '#', so no server or proxy ever logs it; the page posts it (static/js/app.js). It
+    works once: the first browser gets the seat, with a token of its own, as a cookie."""
+    table, seat = seated(normal_code(code))
+    if request.method == "GET":
+        return render_template("join.html", table=table, game=games.get(table.game), claim=True, seat=seat)
+    if seat is not None:
+        raise Forbidden(f"This browser already holds the seat {seat.name} at this table; open the link on the "
+                        "phone it is meant for.")
+    table, seat, token = tables().claim(table.code, request.form.get("t", ""))
     return with_cookie(redirect(f"/tables/{table.code}", 303), table.code, token)
 
 
@@ -130,7 +139,7 @@ def table_page(code):
 
 @bp.get("/tables/<code>/qr.svg")
 def qr(code):
-    table = tables().get(normal_code(code))
+    table = find_table(normal_code(code))
     return svg_qr(join_url(table.code))
 
 
@@ -167,14 +176,14 @@ def after_change(table, seat, message=None):
 @bp.post("/tables/<code>/act")
 def act(code):
     table, seat = seat_or_refuse(code)
-    tables().act(table.code, seat, forms.decode(request.form))
+    table = tables().act(table.code, seat, forms.decode(request.form))
     return after_change(table, seat)
 
 
 @bp.post("/tables/<code>/undo")
 def undo(code):
     table, seat = seat_or_refuse(code)
-    tables().undo(table.code, seat, {})
+    table = tables().undo(table.code, seat, {})
     return after_change(table, seat, "Taken back.")
 
 
@@ -184,8 +193,14 @@ def add_seat(code):
     table, host = seat_or_refuse(code)
     if host.trusted != "host":
         raise Forbidden("Only the host can add a seat for someone else.")
-    seat, token = tables().join(table.code, request.form.get("name"), request.form.get("role", "player"), by=host)
-    link = f"{request.host_url}tables/{table.code}/claim?t={token}"
+    seat, token = tables().join(table.code, request.form.get("name"), request.form.get("role", "player"), by=host,
+                                personal=True)
+    return personal_link(table, host, seat, token)
+
+
+def personal_link(table, host, seat, token):
+    """The one-time link's QR code, shown once to the host. The token is after the '#'."""
+    link = f"{request.host_url}tables/{table.code}/claim#t={token}"
     buf = io.BytesIO()
     segno.make(link, error="m").save(buf, kind="svg", scale=5, border=2, dark="#000", light="#fff",
                                      xmldecl=False, svgns=True, title=f"Join link for {seat.name}")
@@ -193,11 +208,49 @@ def add_seat(code):
     return answer(table, host, qr_svg=svg, qr_name=seat.name, qr_link=link)
 
 
-@bp.post("/tables/<code>/seats/<int:seat_id>/approve")
+@bp.post("/tables/<code>/seats/<seat_id>/approve")
 def approve(code, seat_id):
     table, host = seat_or_refuse(code)
-    tables().approve(table.code, host, seat_id)
-    return after_change(table, host, "Approved.")
+    seat = tables().approve(table.code, host, seat_id)
+    return after_change(table, host, f"{seat.name} is approved.")
+
+
+@bp.post("/tables/<code>/seats/<seat_id>/remove")
+def remove_seat(code, seat_id):
+    """The host removes a seat: its phone stops working here at once."""
+    table, host = seat_or_refuse(code)
+    seat = tables().remove_seat(table.code, host, seat_id)
+    return after_change(table, host, f"{seat.name}'s seat is removed.")
+
+
+@bp.post("/tables/<code>/seats/<seat_id>/link")
+def new_link(code, seat_id):
+    """A new personal link for a seat: the old link and the phone that holds the seat stop working."""
+    table, host = seat_or_refuse(code)
+    seat, token = tables().new_link(table.code, host, seat_id)
+    return personal_link(table, host, seat, token)
+
+
+@bp.post("/tables/<code>/delete")
+def delete_table(code):
+    """The host ends the table: everything about it is deleted; every seat stops working."""
+    table, host = seat_or_refuse(code)
+    tables().delete(table.code, host)
+    if htmx():
+        resp = Response("", headers={"HX-Redirect": "/"})
+    else:
+        resp = redirect("/", 303)
+    resp.delete_cookie(cookie_name(table.code), path="/")
+    return resp
+
+
+@bp.get("/tables/<code>/log.json")
+def log_json(code):
+    """The table's public log as a file, for the host to keep."""
+    table, host = seat_or_refuse(code)
+    resp = jsonify(tables().public_log(table.code, host))
+    resp.headers["Content-Disposition"] = f'attachment; filename="table-{table.code}.json"'
+    return resp
 
 
 @bp.get("/manifest.webmanifest")

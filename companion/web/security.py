@@ -1,17 +1,31 @@
-"""Headers, tokens, the join-code rate limit and the refusal format shared by every route."""
+"""Headers, tokens, the guessing and creation limits, and the refusal format shared by every route.
 
+Settings (environment variables, read when the app is made):
+  COMPANION_PROXIES=N        N trusted reverse proxies in front (Werkzeug's ProxyFix): the client's
+                             address and scheme come from their X-Forwarded-For / -Proto headers
+  COMPANION_HOSTS=a,b:8000   answer only for these Host names (any port, or that port); else any
+  COMPANION_CREATES_PER_HOUR tables one address may create in an hour (30)
+  COMPANION_IDLE_MINUTES     a table nobody used for this long leaves memory (30)
+  COMPANION_KEEP_DAYS        a table nobody used for this long is deleted (30)
+  COMPANION_SWEEP_SECONDS    how often the server looks for both (60)
+"""
+
+import itertools
+import os
 import threading
 import time
 from collections import deque
 
-from flask import current_app, jsonify, request
+from flask import current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
+from werkzeug.middleware.proxy_fix import ProxyFix
 
-from ..core.errors import NotFound, Refusal, TooMany
+from ..core.errors import BadInput, NotFound, Refusal, TooMany
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; "
        "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+HSTS = "max-age=63072000"  # two years; only ever sent over HTTPS
 
 
 def cookie_name(code: str) -> str:
@@ -38,38 +52,74 @@ def same_origin() -> bool:
     return origin.split("://", 1)[-1] == request.host
 
 
+def client() -> str:
+    """The client's address: the peer, or what the trusted proxies say (COMPANION_PROXIES)."""
+    return request.remote_addr or "?"
+
+
 class Limiter:
-    """Failed look-ups of unknown table codes, per client address: 20 a minute."""
+    """At most `limit` counted attempts per client address in `window` seconds.
 
-    def __init__(self, limit: int = 20, window: float = 60.0):
-        self.limit, self.window = limit, window
-        self._misses: dict[str, deque] = {}
+    `take` checks and counts in one step under one lock, so parallel requests cannot all pass
+    the check before any is counted; `refund` gives an attempt back (a code that was right)."""
+
+    def __init__(self, limit: int = 20, window: float = 60.0,
+                 message: str = "Too many wrong table codes from here; wait a minute and try again."):
+        self.limit, self.window, self.message = limit, window, message
+        self._hits: dict[str, deque] = {}
         self._lock = threading.Lock()
+        self._ids = itertools.count()
 
-    def check(self, who: str):
+    def take(self, who: str):
         now = time.monotonic()
         with self._lock:
-            q = self._misses.get(who)
-            while q and now - q[0] > self.window:
+            q = self._hits.setdefault(who, deque())
+            while q and now - q[0][0] > self.window:
                 q.popleft()
-            if q and len(q) >= self.limit:
-                raise TooMany("Too many wrong table codes from here; wait a minute and try again.")
+            if len(q) >= self.limit:
+                raise TooMany(self.message)
+            stamp = (now, next(self._ids))
+            q.append(stamp)
+            if len(self._hits) > 10000:  # forget the quiet addresses now and then
+                for k in [k for k, v in self._hits.items() if not v or now - v[-1][0] > self.window]:
+                    del self._hits[k]
+            return stamp
 
-    def miss(self, who: str):
+    def refund(self, who: str, stamp):
         with self._lock:
-            self._misses.setdefault(who, deque()).append(time.monotonic())
+            q = self._hits.get(who)
+            if q is not None:
+                try:
+                    q.remove(stamp)
+                except ValueError:
+                    pass
 
 
 def find_table(code: str):
-    """Find a table by its code; an unknown code counts towards this address's guessing limit."""
+    """Find a table by its code. Every look-up counts towards this address's guessing limit
+    while it runs; a code that exists gives its count back, so only wrong codes stay counted."""
     limiter = current_app.extensions["limiter"]
-    who = request.remote_addr or "?"
-    limiter.check(who)
+    who = client()
+    stamp = limiter.take(who)
     try:
-        return current_app.extensions["tables"].get(code)
+        table = current_app.extensions["tables"].get(code)
     except NotFound:
-        limiter.miss(who)
         raise
+    except BaseException:
+        limiter.refund(who, stamp)
+        raise
+    limiter.refund(who, stamp)
+    return table
+
+
+def may_create():
+    """Table creation, limited per address (COMPANION_CREATES_PER_HOUR)."""
+    current_app.extensions["create_limiter"].take(client())
+
+
+def wants_json() -> bool:
+    """The API and clients that ask for JSON get JSON; a browser gets a page."""
+    return request.path.startswith("/api/") or "application/json" in request.headers.get("Accept", "")
 
 
 def refusal_json(message: str, code: str, status: int):
@@ -78,7 +128,41 @@ def refusal_json(message: str, code: str, status: int):
     return resp
 
 
+def refusal(message: str, code: str, status: int):
+    if wants_json():
+        return refusal_json(message, code, status)
+    return current_app.extensions["pages_error"](message, status)
+
+
+def host_allowed(allowed: set[str]) -> bool:
+    host = request.host.lower()
+    name = host[: host.index("]") + 1] if host.startswith("[") and "]" in host else host.rsplit(":", 1)[0]
+    return host in allowed or name in allowed
+
+
 def install(app):
+    env = os.environ
+    proxies = int(env.get("COMPANION_PROXIES", "0") or 0)
+    if proxies > 0:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)
+    hosts = {h.strip().lower() for h in env.get("COMPANION_HOSTS", "").split(",") if h.strip()}
+    app.extensions["create_limiter"] = Limiter(
+        int(env.get("COMPANION_CREATES_PER_HOUR", "30")), 3600.0,
+        "Too many tables created from here this hour; wait a while, or use one you have.")
+    tables, hub = app.extensions["tables"], app.extensions["hub"]
+    tables.idle_seconds = float(env.get("COMPANION_IDLE_MINUTES", "30")) * 60
+    tables.keep_days = float(env.get("COMPANION_KEEP_DAYS", "30"))
+    tables.closers.append(hub.close_seat)  # a removed seat, a new link, a deleted table: its sockets close
+    sweep_every = float(env.get("COMPANION_SWEEP_SECONDS", "60"))
+    sweeper = []
+
+    @app.before_request
+    def gate():
+        if not sweeper:  # in the serving process (gunicorn's worker), on its first request
+            sweeper.append(tables.start_sweeper(sweep_every))
+        if hosts and not host_allowed(hosts):
+            raise BadInput("This server does not answer for that host name.")
+
     @app.after_request
     def headers(resp):
         resp.headers.setdefault("Content-Security-Policy", CSP)
@@ -86,6 +170,8 @@ def install(app):
         resp.headers["Referrer-Policy"] = "same-origin"
         resp.headers["X-Frame-Options"] = "DENY"
         resp.headers["Permissions-Policy"] = "camera=(), microphone=(), geolocation=()"
+        if request.is_secure:
+            resp.headers["Strict-Transport-Security"] = HSTS
         if request.path.startswith(("/api/", "/tables/")) and "Cache-Control" not in resp.headers:
             resp.headers["Cache-Control"] = "no-store"
         return resp
@@ -100,17 +186,19 @@ def install(app):
             415: "Send JSON with the Content-Type application/json.",
         }
         msg = messages.get(err.code, err.description or "The request was refused.")
-        if request.path.startswith("/api/") or not request.accept_mimetypes.accept_html:
-            return refusal_json(msg, err.name.lower().replace(" ", "_"), err.code)
-        return current_app.extensions["pages_error"](msg, err.code)
+        return refusal(msg, err.name.lower().replace(" ", "_"), err.code)
 
     @app.errorhandler(Refusal)
     def refused(err: Refusal):
-        if request.path.startswith("/api/"):
-            return refusal_json(err.message, err.code, err.status)
-        return current_app.extensions["pages_error"](err.message, err.status)
+        return refusal(err.message, err.code, err.status)
 
     @app.errorhandler(Exception)
     def crashed(err):  # a bug must never show a stack trace or lose the table
         app.logger.exception("unexpected error")
-        return refusal_json("Something went wrong on the server; nothing was changed.", "internal", 500)
+        msg = "Something went wrong on the server; nothing was changed."
+        if wants_json():
+            return refusal_json(msg, "internal", 500)
+        try:
+            return render_template("error.html", message=msg, status=500), 500
+        except Exception:
+            return refusal_json(msg, "internal", 500)

@@ -10,6 +10,7 @@ from ..live import Connection
 from .security import bearer, find_table, same_origin, token_for
 
 POLICY = 1008
+SOCKETS_PER_SEAT = 4  # a fifth socket of one seat closes its oldest (1008: that page stays closed)
 
 
 def install(sock):
@@ -28,7 +29,10 @@ def install(sock):
             time.sleep(0.2)
             return
         conn = Connection(ws, table.code, seat.id)
+        conn.opened = time.monotonic()
         hub.add(conn, request.args.get("d"))
+        hub.close_seat(table.code, seat.id, keep=SOCKETS_PER_SEAT,
+                       message="This seat is open on too many screens; this one was the oldest.")
         try:
             while True:
                 if ws.receive() == "sync":  # the page came back online: send everything again

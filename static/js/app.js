@@ -193,4 +193,17 @@
   });
   document.addEventListener("DOMContentLoaded", fill);
   document.addEventListener("htmx:oobAfterSwap", fill);
+
+  // A personal link (/tables/CODE/claim#t=...): its token never travels in an address; post it once.
+  document.addEventListener("DOMContentLoaded", function () {
+    var field = document.getElementById("claim-token"), m = location.hash.match(/^#t=([\w-]+)$/);
+    if (!field || !m) return;
+    field.value = m[1];
+    history.replaceState(null, "", location.pathname);
+    field.form.submit();
+  });
+  // A seat the host removed (or gave a new link) is closed with 1008: say so instead of "Reconnecting".
+  document.addEventListener("htmx:wsClose", function (e) {
+    if (e.detail && e.detail.event && e.detail.event.code === 1008) setConn("closed", "This seat no longer works on this phone; ask the host.");
+  });
 })();
