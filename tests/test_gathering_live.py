@@ -194,6 +194,9 @@ def test_spent_hades_is_still_called_as_a_decoy(browser, server, api):
     api.ok(code, host, type="mischief_target", target="Fay")
     page = open_seat(browser, server, code, host, init_script=SPEECH_RECORDER)
     expect(page.locator(".steps .decoy")).to_have_text("Hades (decoy)")
+    assert page.evaluate("window.__spoken") == []  # nothing is spoken before the narrator's first tap
+    page.locator("#r-phase").dispatch_event("pointerdown")  # the first tap reads the step on screen
+    page.wait_for_function("window.__spoken.length > 0")
     spoken = page.evaluate("window.__spoken")
     assert "Hades, wake up." in spoken and "Thumb up to rescue them, thumb down to keep your power for later." in spoken
     expect(page.get_by_role("button", name="Hades saves Fay")).to_be_disabled()

@@ -61,9 +61,9 @@ def test_a_push_from_another_phone_above_the_view_does_not_move_it(browser, serv
     code, host, tokens = villainous_table(api)
     page = open_seat(browser, server, code, tokens["Dan"])
     before = scroll_to(page, page.locator("article.villain").last)
-    for delta in (3, 3, 3):  # Ann's region, above Dan's, grows and changes
+    for delta in (3, 3, 3):  # the standings and Ann's card, above Cat's, change
         api.ok(code, host, type="power", player="Ann", delta=delta)
-    expect(page.locator("article.villain").first).to_contain_text("9 Power")
+    expect(page.locator("article.villain", has_text="Ann ·")).to_contain_text("9 Power")
     after = settled(page)
     assert abs(after - before) <= STILL, (before, after)
 

@@ -24,6 +24,7 @@ def view_for(module, table: Table, seat: Seat) -> dict:
         "seat": {"id": seat.id, "name": seat.name, "role": seat.role, "acts_as": seat.trusted,
                  "approved": seat.approved},
         "undo": undo.offer(module, table, seat),
+        "dice_tray": getattr(module, "DICE", True) or bool(state["rolls"]),  # a game without dice shows none
     })
     return view
 

@@ -24,6 +24,7 @@ DATA = load("gathering")
 CHARS = DATA["characters"]
 MAYHEM, MISCHIEF = "mayhem", "mischief"
 PRIVATE = ()
+DICE = False  # no dice in the box: the tray shows only once someone rolls (the host can, under "Dice")
 STEP_NAMES = {"spy": "Maleficent & Diablo", "lock_away": "Mother Gothel", "mischief_target": "Team Mischief",
               "hades": "Hades", "mirror": "The Queen", "mischief_wake": "Team Mischief opens its eyes"}
 NIGHT_ORDER = ("spy", "lock_away", "mischief_target", "hades", "mirror")
@@ -437,11 +438,19 @@ def resolve_vote(state, votes: dict[str, str]):
         state["day"]["tie"] = tied
         state["step"] = "crown_decides"
         state["announce"] = lines(state, "crown_decides")
+        verdict(state)
     else:
         state["announce"] = lines(state, "nobody_by_vote")
+        verdict(state)
         record(state, "tie", f"Tie between {', '.join(tied)} and no Crown: nobody falls.")
         shere_khan_claw(state, clean)
         after_defeats(state, "night")
+
+
+def verdict(state):
+    """What the vote decided, kept with it for every screen (the lines said aloud move on)."""
+    if state.get("last_vote"):
+        state["last_vote"]["outcome"] = " ".join(state["announce"])
 
 
 def standing_name(state, name: str) -> bool:
@@ -464,6 +473,7 @@ def fall_by_vote(state, p: dict, votes: dict[str, str], thumbs: bool = False):
                 defeat(state, hp, f"for voting against {CHARS[p['character']]['name']}")
                 fallen.append(hp)
     state["announce"] = lines(state, "fallen_by_vote", names=", ".join(f["name"] for f in fallen))
+    verdict(state)
     if not thumbs:
         shere_khan_claw(state, votes)
     after_defeats(state, "night")
@@ -703,6 +713,7 @@ def do_off_with_their_head(state, a):
         fall_by_vote(state, accused, voters, thumbs=True)
     else:
         state["announce"] = [f"{accused['name']} is pardoned."]
+        verdict(state)
         record(state, "pardon", f"{accused['name']} was pardoned.")
         begin_night(state)
 

@@ -21,6 +21,7 @@ DATA = load("villainous")
 VILLAINS = DATA["villains"]
 VillainId = Literal["captain_hook", "jafar", "maleficent", "prince_john", "queen_of_hearts", "ursula"]
 PRIVATE = ()
+DICE = False  # no dice in the box: the tray shows only once someone rolls (the host can, under "Dice")
 
 
 class PlayerSpec(BaseModel):
@@ -397,7 +398,11 @@ def view(state: dict, seat) -> dict:
                 "mine": p is mine, "controls": controls(state, seat, p)}
                for i, p in enumerate(state["players"])]
     current = state["players"][state["current"]]["name"] if state["players"] else None
-    return {"players": players, "current": current, "turn": state["turn"], "moved": state["moved"],
+    standing = [{k: p[k] for k in ("name", "villain_name", "power", "location", "current", "fate_token", "mine")}
+                for p in players]
+    villains = sorted(players, key=lambda p: not p["mine"])  # your own Villain first on your phone
+    return {"players": players, "standing": standing, "villains": villains, "current": current,
+            "turn": state["turn"], "moved": state["moved"],
             "seated": bool(state["players"]),
             "fate_token": state["fate_token"], "fate_token_in_play": bool(state["players"]) and uses_token(state),
             "cauldron": cauldron(state), "winner": state["winner"], "claim": state["claim"],
@@ -410,6 +415,8 @@ REGIONS = (
     Region("setup", "games/villainous/setup.html", ("seated", "villain_choices", "seats", "seat.acts_as")),
     Region("turn", "games/villainous/turn.html", ("seated", "winner", "turn", "current", "cauldron", "fate_token",
                                                  "fate_token_in_play", "claim", "may_confirm")),
-    Region("villain", "games/villainous/villain.html", ("turn_steps", "fate_token_in_play"), each="players"),
-    Region("log", "games/villainous/log.html", ("log",)),
+    Region("standings", "games/villainous/standings.html", ("seated", "standing", "winner")),
+    Region("villain", "games/villainous/villain.html", ("turn_steps", "fate_token_in_play"), (HOST, PLAYER),
+           each="villains"),
+    Region("log", "games/villainous/log.html", ("log", "seat.acts_as")),
 )

@@ -18,10 +18,10 @@ from ..core.views import view_for
 GAME = "game"  # the container of the game's own regions: rebuilt whole when their list changes
 BEFORE = (Region("header", "_header.html", ("seat",)),)
 AFTER = (
-    Region("dice", "_dice.html", ("rolls", "seat.approved")),
+    Region("dice", "_dice.html", ("rolls", "seat.approved", "seat.acts_as", "dice_tray")),
     Region("memo", "_memo.html", ("memo",), roles=(HOST, PLAYER)),
     Region("undo", "_undo.html", ("undo",)),
-    Region("seats", "_seats.html", ("seats", "seat.acts_as")),
+    Region("seats", "_seats.html", ("seats", "seat.acts_as"), roles=(HOST, PLAYER)),
 )
 CACHE_MAX = 8000  # rendered regions kept (a few KB each); cleared whole when full
 
@@ -75,7 +75,7 @@ class Renderer:
         if html is None:
             if len(self._cache) > CACHE_MAX:
                 self._cache.clear()
-            html = self._cache[key] = self.template(s.partial).render(v=s.data, code=page.code, title=page.title)
+            html = self._cache[key] = self.template(s.partial).render(v=s.data, code=page.code, title=page.title).strip()
         return html
 
     def region(self, page: Page, s: Slice, oob: bool = False) -> str:

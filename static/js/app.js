@@ -136,8 +136,16 @@
     (root || document).querySelectorAll("[data-hold]").forEach(function (el) {
       if (el.dataset.bound) return;
       el.dataset.bound = "1";
-      var show = function (e) { e.preventDefault(); el.classList.add("shown"); el.setAttribute("aria-pressed", "true"); };
-      var hide = function () { el.classList.remove("shown"); el.setAttribute("aria-pressed", "false"); };
+      // a screen reader hears the card while it is held, through a live region beside it
+      var said = document.createElement("span");
+      said.className = "sr"; said.setAttribute("aria-live", "assertive");
+      el.after(said);
+      var inner = el.querySelector(".inner");
+      var show = function (e) {
+        e.preventDefault(); el.classList.add("shown"); el.setAttribute("aria-pressed", "true");
+        if (inner) said.textContent = inner.textContent;
+      };
+      var hide = function () { el.classList.remove("shown"); el.setAttribute("aria-pressed", "false"); said.textContent = ""; };
       el.addEventListener("pointerdown", show);
       ["pointerup", "pointerleave", "pointercancel", "blur"].forEach(function (t) { el.addEventListener(t, hide); });
       el.addEventListener("keydown", function (e) { if (e.key === " " || e.key === "Enter") show(e); });

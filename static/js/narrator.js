@@ -31,6 +31,7 @@
     var box = document.getElementById("speech");
     if (!box || !synth) return;
     var key = box.dataset.key;
+    if (!unlocked) return; // nothing is spoken before the narrator's first tap (iOS and Chrome's rule); that tap reads the step
     if (!force && (key === lastKey || store.get("speak-auto", "1") !== "1")) { lastKey = key; return; }
     lastKey = key;
     synth.cancel();
@@ -53,8 +54,9 @@
   document.addEventListener("pointerdown", function () {
     if (unlocked) return;
     unlocked = true;
-    if (synth && document.getElementById("speech")) { synth.speak(new SpeechSynthesisUtterance("")); }
     wake();
+    setTimeout(function () { speak(false); }, 0); // the step on screen, unless the tap itself moves it on
+
   }, { capture: true });
 
   // ---- screen wake lock on the narrator's page ----
