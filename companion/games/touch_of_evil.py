@@ -281,6 +281,12 @@ def villain(state) -> dict:
     return VILLAINS[state["options"]["villain"]]
 
 
+def remind(state, text: str):
+    """Add a reminder, unless the same one is already waiting (reminders never pile up)."""
+    if text not in state["prompts"]:
+        state["prompts"].append(text)
+
+
 def note(state, text: str):
     state["log"].append({"round": state["round"], "text": text})
 
@@ -349,19 +355,19 @@ def move_shadow(state, steps: int, reason: str, random_location: str | None = No
     note(state, f"Shadow Track {before} → {after}: {reason}.")
     v = villain(state)
     if stage_of(track, before) != stage_of(track, after) and v.get("on_stage"):
-        text = v["on_stage"]
+        text = v["on_stage"] + f" (Shadow Track {before} → {after}.)"  # each crossing its own reminder
         if v.get("terrain") == "swamp" and random_location:
             text += f" (Random Location drawn: {random_location}.)"
             place_terrain(state, random_location, "swamp", "Devil's Stench: Rural Flooding")
             for loc, t in state["terrain"].items():
                 if t == "flooded":
                     add_minion(state, "Mosquito Swarm", loc)
-        state["prompts"].append(text)
+        remind(state, text)
     if after > before:
         for hero in state["options"].get("heroes", []):
             h = hero_data(hero)
             if h and h.get("on_shadow_step"):
-                state["prompts"].append(f"{h['name']}: gain {h['on_shadow_step'] * (after - before)} Investigation(s) (Power of Darkness).")
+                remind(state, f"{h['name']}: gain {h['on_shadow_step'] * (after - before)} Investigation(s) (Power of Darkness).")
     if after >= track["length"]:
         state["lost"] = "The Shadow Track has reached Darkness: the Villain wins."
         note(state, state["lost"])
@@ -378,7 +384,7 @@ def place_terrain(state, loc: str, kind: str, reason: str, ritual_roll: int | No
         elif have == "swamp":
             state["terrain"][loc] = "flooded"
             note(state, f"{loc} floods ({reason}): its Game Text and deck leave the game.")
-            state["prompts"].append(f"{loc} is Flooded: put a Swamp on every space next to it (tap them under Terrain).")
+            remind(state, f"{loc} is Flooded: put a Swamp on every space next to it (tap them under Terrain).")
         else:
             move_shadow(state, 2, f"{reason}: {loc} was already Flooded")
     elif kind == "circle":
@@ -608,7 +614,7 @@ def after_villain_kill(state, what: str):
         note(state, f"Willow Vine: {what}, the Banshee gains a +1 Wound marker.")
     if state["options"]["rules"].get("evil_endurance"):
         each = "+1 Wound each" if cooperative(state) else "+2 Wounds each"
-        state["prompts"].append(f"Evil Endurance: {what}; the Heroes take {each}.")
+        remind(state, f"Evil Endurance: {what}; the Heroes take {each}.")
 
 
 def minion_op(state, a):
@@ -695,7 +701,7 @@ def elder_op(state, a):
     if a["secrets"]:
         e["secrets"] = max(0, e["secrets"] + a["secrets"])
         if state["options"]["rules"].get("more_secrets") and e["secrets"] >= 3:
-            state["prompts"].append(f"More Secrets: {e['name']} holds {e['secrets']} Secrets: reveal them now; any reward goes to the First Player.")
+            remind(state, f"More Secrets: {e['name']} holds {e['secrets']} Secrets: reveal them now; any reward goes to the First Player.")
 
 
 def mystery_op(state, a):
@@ -705,7 +711,7 @@ def mystery_op(state, a):
         state["mystery"] = {"steps": mystery_steps(state), "index": 0}
         note(state, "The Mystery Phase begins.")
         if villain(state).get("mystery_start_ritual"):
-            state["prompts"].append("End of Time: roll the Summoning Ritual now (Minion Table result 3) in a Random Location.")
+            remind(state, "End of Time: roll the Summoning Ritual now (Minion Table result 3) in a Random Location.")
         return
     m = state["mystery"]
     if not m:

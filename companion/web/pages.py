@@ -79,7 +79,23 @@ def seated(code: str):
 
 @bp.get("/")
 def home():
-    return render_template("home.html", games=games.all_games())
+    return render_template("home.html", games=games.all_games(), mine=my_tables())
+
+
+def my_tables(limit: int = 12) -> list[dict]:
+    """The tables this browser holds a seat at (from its seat cookies), so nobody retypes a code."""
+    out = []
+    for name in list(request.cookies)[:50]:
+        if not name.startswith("seat_"):
+            continue
+        try:
+            table, seat = tables().authenticate(normal_code(name[5:]), request.cookies[name])
+        except Refusal:
+            continue
+        out.append({"code": table.code, "title": games.get(table.game).TITLE, "seat": seat.name, "role": seat.role})
+        if len(out) >= limit:
+            break
+    return out
 
 
 @bp.post("/tables")

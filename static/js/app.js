@@ -118,6 +118,27 @@
     p.textContent = text; f.appendChild(p); fadeLater();
   };
 
+  // The offline page stands in for the page that could not load (its address is still in the
+  // bar): it tries again by itself and, once the server answers, reloads that same page.
+  function retryWhenBack() {
+    if (!document.querySelector("[data-offline]")) return;
+    var tries = 0;
+    var attempt = function () {
+      tries++;
+      fetch("/healthz", { cache: "no-store" }).then(function (r) {
+        if (!r.ok) throw new Error("down");
+        if (location.pathname === "/offline") location.href = "/"; else location.reload();
+      }).catch(function () {
+        var s = document.getElementById("offline-status");
+        if (s) s.textContent = "Still no answer (try " + tries + "). Trying again by itself…";
+        setTimeout(attempt, Math.min(2000 * tries, 10000));
+      });
+    };
+    setTimeout(attempt, 2000);
+    document.addEventListener("click", function (e) { if (e.target.closest("[data-retry]")) location.reload(); });
+  }
+  document.addEventListener("DOMContentLoaded", retryWhenBack);
+
   // Plain HTTP on the LAN: say once, plainly, what is off.
   if (!window.isSecureContext) {
     try {
