@@ -52,21 +52,24 @@ def test_garbage_actions_never_get_a_500_and_refusals_change_nothing(client, gam
 
 def test_garbage_through_the_page_form_route(client):
     t = client.create("gathering", name="Host")
-    cookie = {"Cookie": f"seat_{t['code']}={t['token']}", "HX-Request": "true",
-              "Content-Type": "application/x-www-form-urlencoded"}
+    client.request.client.set_cookie(f"seat_{t['code']}", t["token"])  # the test client keeps its own cookies
+    cookie = {"HX-Request": "true", "Content-Type": "application/x-www-form-urlencoded"}
     for raw in (b"type=setup&players[]=A", b"type=vote&votes.A.B=1", b"json:type=%7B%7D", b"type=deal&json:mischief=[",
                 b"type=%00", b"type=spy&target=" + b"x" * 60000, b"\xff\xfe"):
         r = client.request("POST", f"/tables/{t['code']}/act", raw=raw, headers=cookie)
-        assert 400 <= r.status < 500, (raw, r.status, r.text[:200])
+        assert r.status in (400, 413, 422), (raw, r.status, r.text[:200])
 
 
 def test_a_foreign_origin_cannot_post_with_a_cookie(client):
     t = client.create("villainous", name="Host")
+    client.request.client.set_cookie(f"seat_{t['code']}", t["token"])
+    form = {"Content-Type": "application/x-www-form-urlencoded"}
+    r = client.request("POST", f"/tables/{t['code']}/act", raw=b"type=roll&dice=d6", headers=form)
+    assert r.status == 303  # the same post from this app's own page is taken
     r = client.request("POST", f"/tables/{t['code']}/act", raw=b"type=roll&dice=d6",
-                       headers={"Cookie": f"seat_{t['code']}={t['token']}", "Origin": "http://evil.example",
-                                "Content-Type": "application/x-www-form-urlencoded"})
+                       headers={**form, "Origin": "http://evil.example"})
     assert r.status == 403
-    assert client.view(t["code"], t["token"])["rolls"] == []
+    assert len(client.view(t["code"], t["token"])["rolls"]) == 1
 
 
 def test_json_bodies_of_every_shape(client):
