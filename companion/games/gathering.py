@@ -958,7 +958,9 @@ SCRIPTS = ("js/narrator.js",)  # the narrator's voice and wake lock, the debate 
 CHOOSES = ("spy", "lock_away", "mischief_target", "mirror", "crown_successor", "prisoner", "crown_decides")
 NARRATOR, PHONE = (HOST,), (PLAYER,)
 R = "games/gathering/"
-REGIONS = (
+REGIONS = (  # a player's own card and vote first; the table's shared state after
+    Region("card", R + "card.html", ("card",), PHONE),
+    Region("ballot", R + "ballot.html", ("ballot", "ballots_in", "standing"), PHONE),
     Region("phase", R + "phase.html", ("phase", "round", "winner", "announce", "timer")),
     Region("setup", R + "setup.html", ("phase", "seats", "suggested", "character_names"), NARRATOR),
     Region("deal", R + "deal.html", ("phase", "warnings", "table", "characters_selected", "character_names",
@@ -972,8 +974,6 @@ REGIONS = (
     Region("ballots", R + "ballots.html", ("step", "ballots_in", "standing", "ballots_missing"), NARRATOR),
     Region("votes", R + "votes.html", ("step", "round", "alive"), NARRATOR),
     Region("thumbs", R + "thumbs.html", ("step", "round", "alive", "thumbs"), NARRATOR),
-    Region("card", R + "card.html", ("card",), PHONE),
-    Region("ballot", R + "ballot.html", ("ballot", "ballots_in", "standing"), PHONE),
     Region("table", R + "table.html", ("table", "voting", "ballots_in", "standing")),
     Region("result", R + "result.html", ("last_vote",)),
     Region("recap", R + "recap.html", ("recap", "phase", "seat.acts_as")),
