@@ -128,6 +128,18 @@ class Hub:
         for conn in self.connections(code):
             self.push(conn)
 
+    def broadcast_game(self, game: str):
+        """Push again every table of a game that has sockets (a background result came in)."""
+        with self._guard:
+            codes = [code for code, conns in self._conns.items() if conns]
+        for code in codes:
+            try:
+                table = self.tables.get(code)
+            except Exception:
+                continue
+            if table.game == game:
+                self.broadcast(code)
+
     def sync(self, conn: Connection):
         """The page asks for everything again (it came back online); at most once a second."""
         now = time.monotonic()

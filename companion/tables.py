@@ -92,6 +92,7 @@ class Tables:
         self._loading = threading.Lock()
         self.listeners = []  # callables (code) after every change
         self.closers = []  # callables (code, seat id) when a seat's token stops working (its sockets close)
+        self.compute = None  # a background worker for heavy views (companion.background), or None: inline
 
     # ----- loading -----
     def lock(self, code: str) -> threading.Lock:
@@ -114,7 +115,7 @@ class Tables:
             if loaded is None:
                 raise NotFound("There is no table with that code.")
             game, options, seat_rows, events, claims = loaded
-            table = Table(code, game, options)
+            table = Table(code, game, options, compute=self.compute)
             table.removed = set()
             tokens = {}
             for sid, name, role, approved, th, removed in seat_rows:
@@ -180,12 +181,12 @@ class Tables:
         try:
             options = module.Options.model_validate(options, strict=True).model_dump(mode="json")
         except ValidationError as err:
-            raise BadInput(act.explain(err)) from None
+            raise BadInput(act.explain(err, whole="this game's options")) from None
         host = Seat(0, clean_name(name) if name else "Host", HOST, True)
         code = new_code()
         while self.store.exists(code):
             code = new_code()
-        table = Table(code, game, options, {0: host})
+        table = Table(code, game, options, {0: host}, compute=self.compute)
         table.removed = set()
         try:
             table.state = tbl.initial(module, options)  # raises RuleError if the options break a rule
@@ -449,7 +450,7 @@ class Tables:
     def _commit(self, module, table: Table, event: dict, state: dict):
         """Check the new state shows every seat its view, then store it, then keep it."""
         trial = Table(table.code, table.game, table.options, table.seats, [*table.events, event], state,
-                      dict(table.seals))
+                      dict(table.seals), compute=table.compute)
         trial.removed = table.removed
         self._viewable(module, trial)
         self.store.append(table.code, event)

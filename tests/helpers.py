@@ -31,6 +31,7 @@ class Server:
         self.app.extensions["hub"].close_all()
         self.httpd.shutdown()
         self.httpd.server_close()
+        self.app.extensions["tables"].compute.close()  # the background worker process
 
 
 class Response:

@@ -37,6 +37,7 @@ class Table:
     events: list[dict] = field(default_factory=list)
     state: dict | None = None
     seals: dict = field(default_factory=dict, repr=False)  # seq -> what that action revealed (core.undo)
+    compute: object = field(default=None, repr=False, compare=False)  # a background worker for heavy views
 
     @property
     def version(self) -> int:

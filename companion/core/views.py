@@ -4,7 +4,7 @@ Everything a seat receives (the JSON view, its page, its socket pushes, its log)
 `view_for` and `log_for`. The raw log, undo stacks and the initial deal never leave the server.
 """
 
-from . import undo
+from . import compute, undo
 from .table import HOST, Seat, Table, is_private, undone
 
 
@@ -16,7 +16,11 @@ def seats_public(table: Table) -> list[dict]:
 
 def view_for(module, table: Table, seat: Seat) -> dict:
     state = table.state
-    view = module.view(state["game"], seat)
+    token = compute.current.set(getattr(table, "compute", None))  # heavy work goes to the table's worker
+    try:
+        view = module.view(state["game"], seat)
+    finally:
+        compute.current.reset(token)
     view.update({
         "rolls": state["rolls"],
         "memo": state["memos"].get(str(seat.id), ""),

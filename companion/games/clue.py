@@ -7,9 +7,10 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..core import compute
 from ..core.actions import Action, Name
 from ..core.errors import Forbidden, RuleError
-from ..core.regions import Region
+from ..core.regions import Region, fingerprint
 from ..core.table import DISPLAY, HOST, PLAYER
 from . import clue_solver as solver
 from . import kernel
@@ -445,17 +446,61 @@ def signature(k: solver.Knowledge) -> tuple:
 
 @lru_cache(maxsize=256)
 def deduce(sig: tuple) -> dict:
-    """The forced facts and the probabilities for one player's knowledge (cached: every seat's
-    page and every push read it)."""
-    cats, n, players, sizes, facts, clauses, exclusions = sig
-    k = solver.Knowledge([list(c) for c in cats], n, list(players), list(sizes), list(facts), list(clauses),
-                         list(exclusions))
+    """The forced facts for one player's knowledge (fast; cached: every page and push reads it)."""
+    k = knowledge_of(sig)
     try:
         solved = solver.solve(k)
     except solver.Contradiction as err:
         return {"contradiction": str(err)}
-    probs = solver.probabilities(k, solved["possible"])
-    return {"possible": solved["possible"], "probs": probs, "k": k}
+    return {"possible": solved["possible"], "k": k}
+
+
+def knowledge_of(sig) -> solver.Knowledge:
+    cats, n, players, sizes, facts, clauses, exclusions = sig
+    return solver.Knowledge([list(c) for c in cats], n, list(players), list(sizes),
+                            [tuple(f) for f in facts], [(h, frozenset(cs), why) for h, cs, why in clauses],
+                            [frozenset(cs) for cs in exclusions])
+
+
+def payload(sig: tuple, possible: list[int]) -> dict:
+    cats, n, players, sizes, facts, clauses, exclusions = sig
+    return {"sig": [cats, n, players, sizes, facts, [(h, sorted(cs), why) for h, cs, why in clauses],
+                    [sorted(cs) for cs in exclusions]], "possible": possible}
+
+
+def odds(k: solver.Knowledge, possible: list[int], exact_seconds: float, sample_seconds: float) -> dict:
+    """The probabilities as plain data: exact counts when they fit the time, else a sample with
+    its margin."""
+    exact = solver.count(k, possible, budget=5_000_000, seconds=exact_seconds)
+    p = {**exact, "sampled": False, "margin": 0.0} if exact is not None else \
+        solver.sample(k, possible, seconds=sample_seconds, want=400_000)
+    return {"total": p["total"], "cells": p["cells"], "triples": [[list(t), w] for t, w in p["triples"].items()],
+            "sampled": p["sampled"], "margin": p.get("margin", 0.0)}
+
+
+def probabilities_task(job: dict) -> dict:
+    """In the background worker: as exact as 10 seconds allow, else a 1-second sample."""
+    return odds(knowledge_of(job["sig"]), job["possible"], exact_seconds=10.0, sample_seconds=1.0)
+
+
+INLINE = {"exact_seconds": 0.2, "sample_seconds": 0.1}  # without a worker (rule tests, replay)
+
+
+def probabilities(sig: tuple, d: dict) -> dict | None:
+    """The probabilities for this knowledge: from the table's worker (None while it works), or
+    computed here when the table has none."""
+    worker = compute.current.get()
+    if worker is None:
+        return _inline_odds(sig)
+    job = payload(sig, d["possible"])
+    key = fingerprint("clue.probabilities", job)
+    result = worker.ask("clue.probabilities", key, job)
+    return None if result is None or "error" in result else result
+
+
+@lru_cache(maxsize=256)
+def _inline_odds(sig: tuple) -> dict:
+    return odds(knowledge_of(sig), deduce(sig)["possible"], **INLINE)
 
 
 def explain(k, possible, c: int, h: int, has: bool, names: list[str], holders: list[str], kind: str) -> str:
@@ -479,31 +524,34 @@ def explain(k, possible, c: int, h: int, has: bool, names: list[str], holders: l
 
 def notes(state, name: str) -> dict:
     k, cards = knowledge(state, name)
-    d = deduce(signature(k))
+    sig = signature(k)
+    d = deduce(sig)
     holders = state["players"] + [ENVELOPE]
     if "contradiction" in d:
         return {"contradiction": d["contradiction"] + " Check the hand, the marks and the suggestions.",
                 "notes": {}, "probabilities": {}}
-    possible, probs = d["possible"], d["probs"]
+    possible = d["possible"]
+    probs = probabilities(sig, d)
     names = [c["name"] for c in cards]
     grid, prob, why = {}, {}, {}
-    total = probs["total"] or 1
+    total = (probs or {}).get("total") or 1
     for i, c in enumerate(cards):
         grid[c["id"]], prob[c["id"]], why[c["id"]] = {}, {}, {}
         for h, hname in enumerate(holders):
             can = possible[i] >> h & 1
             value = "has" if possible[i] == 1 << h else None if can else "lacks"
             grid[c["id"]][hname] = value
-            prob[c["id"]][hname] = round(probs["cells"][i][h] / total, 4) if probs["cells"] else None
+            prob[c["id"]][hname] = round(probs["cells"][i][h] / total, 4) if probs and probs["cells"] else None
             if value:
                 why[c["id"]][hname] = explain(d["k"], possible, i, h, value == "has", names, holders,
                                                  c["category"])
-    triples = sorted(((t, w / total) for t, w in probs["triples"].items()), key=lambda x: -x[1])[:5]
+    triples = sorted(((t, w / total) for t, w in (probs or {}).get("triples", [])), key=lambda x: -x[1])[:5]
     env_known = [c["id"] for i, c in enumerate(cards) if possible[i] == 1 << len(state["players"])]
     return {"notes": grid, "probabilities": prob, "why": why,
             "envelope": {"likely": [{"cards": [cards[i]["id"] for i in t], "p": round(p, 4)} for t, p in triples],
                          "known": env_known if len(env_known) == len(state["categories"]) else None},
-            "exact": not probs.get("sampled"), "margin": round(probs.get("margin", 0.0), 3)}
+            "odds_pending": probs is None,
+            "exact": bool(probs) and not probs.get("sampled"), "margin": round((probs or {}).get("margin", 0.0), 3)}
 
 
 # ------------------------------------------------------------------ view
@@ -536,8 +584,8 @@ REGIONS = (
     Region("setup", R + "setup.html", ("seated", "editions", "movers", "seats", "seat.acts_as")),
     Region("turn", R + "turn.html", ("seated", "winner", "edition", "current", "players", "seat.acts_as")),
     Region("notes", R + "notes.html", ("seated", "me", "contradiction", "hand", "my_size", "cards", "card_names",
-                                       "envelope", "exact", "margin", "players", "notes", "marks", "probabilities",
-                                       "why", "to_show"), (PLAYER,)),
+                                       "envelope", "exact", "margin", "odds_pending", "players", "notes", "marks",
+                                       "probabilities", "why", "to_show"), (PLAYER,)),
     Region("suggest", R + "suggest.html", ("seated", "winner", "suggesters", "players", "current", "categories",
                                            "cards", "seat.acts_as")),
     Region("log", R + "log.html", ("seated", "suggestions", "accusations", "card_names", "seat.acts_as")),

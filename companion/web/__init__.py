@@ -6,6 +6,7 @@ from pathlib import Path
 from flask import Flask
 from flask_sock import Sock
 
+from ..background import Background
 from ..live import Hub
 from ..store import Store
 from ..tables import Tables
@@ -26,8 +27,10 @@ def create_app(db: str | None = None, rng=None) -> Flask:
     app.jinja_env.filters["lookup"] = lambda keys, mapping: [mapping.get(k, k) for k in keys]
     store = Store(db or os.environ.get("COMPANION_DB", "companion.db"))
     tables = Tables(store, rng=rng)
+    tables.compute = Background()  # Clue's odds are worked out in another process, never on a request
     app.extensions["tables"] = tables
-    app.extensions["hub"] = Hub(tables, render.page_for, render.Renderer(app))
+    hub = app.extensions["hub"] = Hub(tables, render.page_for, render.Renderer(app))
+    tables.compute.listeners.append(lambda task: hub.broadcast_game(task.split(".")[0]))
     app.extensions["limiter"] = security.Limiter()
     security.install(app)
     app.register_blueprint(api.bp)

@@ -1,0 +1,49 @@
+"""Clue's odds are worked out in a background process: an answer never waits for them, and the
+phones get them pushed as soon as they are known (real server, real sockets, real worker)."""
+
+import time
+
+from companion.background import Background
+
+from .helpers import Sniffer, connect, wait_for
+
+SIX = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+
+
+def test_the_answer_comes_before_the_odds_and_the_odds_are_pushed(server, api):
+    t = api.create("clue", {"players": SIX}, name="Host")
+    code, host = t["code"], t["token"]
+    ann = api.join(code, "Ann", token=host)["token"]
+    sniff = Sniffer(connect(server.url, code, ann))
+    sniff.wait("My notes")
+    started = time.perf_counter()
+    view = api.ok(code, ann, type="hand", cards=["ursula", "talisman", "laboratory"])
+    answered = time.perf_counter() - started
+    assert view["odds_pending"] is True and view["notes"]["ursula"]["Ann"] == "has"  # the certain facts at once
+    assert answered < 1.0, answered
+    wait_for(lambda: not api.view(code, ann)["odds_pending"], timeout=30)
+    later = api.view(code, ann)
+    assert later["probabilities"]["jafar"]["Bob"] is not None and later["exact"] in (True, False)
+    sniff.wait("percent likely", timeout=30)  # the page got the odds without asking
+
+
+def test_a_background_worker_answers_later_and_tells_its_listeners():
+    bg = Background()
+    heard = []
+    bg.listeners.append(heard.append)
+    try:
+        from companion.games import clue
+        from tests.rules import Game
+        g = Game("clue", {"players": ["Ann", "Bob", "Cat"]}, players=["Ann", "Bob", "Cat"])
+        g.act("Ann", type="hand", cards=["ursula", "talisman", "potion", "laboratory", "lair_2", "lair_3"])
+        k, _ = clue.knowledge(g.state, "Ann")
+        sig = clue.signature(k)
+        job = clue.payload(sig, clue.deduce(sig)["possible"])
+        assert bg.ask("clue.probabilities", "k1", job) is None  # queued, not waited for
+        wait_for(lambda: bg.ask("clue.probabilities", "k1", job) is not None, timeout=20)
+        result = bg.ask("clue.probabilities", "k1", job)
+        assert result["sampled"] is False and heard == ["clue.probabilities"]
+        inline = clue._inline_odds(sig)
+        assert result["cells"] == inline["cells"]  # the same exact counts as computed here
+    finally:
+        bg.close()
