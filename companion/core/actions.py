@@ -54,7 +54,7 @@ KINDS = {  # pydantic's error type -> what the field must be, said plainly
 }
 
 
-def explain(err: ValidationError, tag: str | None = None) -> str:
+def explain(err: ValidationError, tag: str | None = None, whole: str = "this action") -> str:
     """The first problem of a validation error as one sentence."""
     e = err.errors()[0]
     loc = list(e["loc"])
@@ -69,7 +69,7 @@ def explain(err: ValidationError, tag: str | None = None) -> str:
     if kind == "missing":
         return f"The field '{where}' is missing."
     if kind == "extra_forbidden":
-        return f"The field '{where}' is not part of this action."
+        return f"The field '{where}' is not part of {whole}."
     if kind in KINDS and where:
         return f"The field '{where}' must be {KINDS[kind]}."
     msg = e["msg"].removeprefix("Value error, ").rstrip(".")
