@@ -98,3 +98,33 @@ def test_people_never_see_the_version_number(browser, server, api):
     code, host, _ = villainous_table(api, 2)
     page = open_seat(browser, server, code, host)
     expect(page.locator("#live")).not_to_contain_text("Version")
+
+
+def test_the_narrators_night_taps_keep_the_view(browser, server, api):
+    from .test_gathering_live import EIGHT, new_game
+    code, host, tokens, display, mischief = new_game(api)
+    api.ok(code, host, type="deal", characters=dict(EIGHT), mischief=list(mischief))
+    page = open_seat(browser, server, code, host)
+    for step, target in (("Whom does Maleficent point at?", "Bob"), ("Whom does Team Mischief choose?", "Fay")):
+        expect(page.locator("#narrator")).to_contain_text(step)
+        button = page.locator("#narrator").get_by_role("button", name=target, exact=True)
+        before = scroll_to(page, button)
+        button.click()
+        expect(page.locator("#narrator")).not_to_contain_text(step)
+        after = settled(page)
+        assert abs(after - before) <= STILL, (step, before, after)
+
+
+def test_a_clue_suggestion_from_another_phone_keeps_a_players_view(browser, server, api):
+    t = api.create("clue", {"players": ["Ann", "Bob", "Cat"]}, name="Host")
+    code, host = t["code"], t["token"]
+    ann = api.join(code, "Ann", token=host)["token"]
+    api.ok(code, ann, type="hand", cards=["ursula", "talisman", "potion", "laboratory", "lair_2", "lair_3"])
+    page = open_seat(browser, server, code, ann)
+    page.get_by_text("Enter a suggestion").click()
+    before = scroll_to(page, page.get_by_role("button", name="Add to the log"))
+    api.ok(code, host, type="suggestion", by="Bob", cards=["jafar", "shell", "lair_4"], disproved_by="Cat")
+    expect(page.locator("#r-log")).to_contain_text("Bob: Jafar, Shell, Lair 4")
+    after = settled(page)
+    assert abs(after - before) <= STILL, (before, after)
+    expect(page.get_by_role("button", name="Add to the log")).to_be_visible()  # the open form stays open

@@ -87,8 +87,30 @@
     }
     if (!el || !el.isConnected) return;
     var shift = el.getBoundingClientRect().top - top;
+    keepHeight(window.scrollY + shift);
     if (Math.abs(shift) >= 1) window.scrollBy(0, shift);
   }
+  // When a push makes the page shorter than the place the person is looking at, a spacer at the
+  // bottom keeps the page from snapping up; it melts away as they scroll back up.
+  var spacer = null;
+  function keepHeight(wantedY) {
+    if (!spacer) {
+      spacer = document.createElement("div");
+      spacer.setAttribute("aria-hidden", "true");
+      var main = document.getElementById("main");
+      if (!main) return;
+      main.appendChild(spacer);
+    }
+    var content = document.documentElement.scrollHeight - spacer.offsetHeight;
+    var need = Math.max(0, Math.ceil(wantedY + window.innerHeight - content));
+    spacer.style.height = need + "px";
+  }
+  window.addEventListener("scroll", function () {
+    if (!spacer || !spacer.offsetHeight) return;
+    var content = document.documentElement.scrollHeight - spacer.offsetHeight;
+    var need = Math.max(0, Math.ceil(window.scrollY + window.innerHeight - content));
+    if (need < spacer.offsetHeight) spacer.style.height = need + "px";
+  }, { passive: true });
 
   // Answers fade by themselves (errors stay a little longer); a tap dismisses them at once.
   var fadeTimer = null;
