@@ -1,0 +1,74 @@
+"""No seat can freeze a table: a socket that stops reading is dropped, and no action waits on it."""
+
+import base64
+import os
+import socket
+import threading
+import time
+
+from companion.live import BACKLOG, Connection
+
+from .helpers import wait_for
+
+
+class FrozenPhone:
+    """A socket whose peer stopped reading: every send blocks (until the connection is cut)."""
+
+    def __init__(self):
+        self.cut = threading.Event()
+        self.sent = 0
+
+    def send(self, message):
+        self.sent += 1
+        self.cut.wait()
+        raise ConnectionError("cut")
+
+    def close(self, **kw):
+        self.cut.set()
+
+
+def test_a_socket_that_stops_reading_is_dropped_and_never_slows_the_broadcast(server, api, table):
+    hub = server.app.extensions["hub"]
+    frozen = FrozenPhone()
+    conn = Connection(frozen, table["code"], 1)
+    hub.add(conn)  # its first push is already stuck in the send
+    slowest = 0.0
+    for i in range(BACKLOG + 5):
+        started = time.perf_counter()
+        api.ok(table["code"], table["bob"], type="memo", text=f"note {i}")  # changes Bob's page each time
+        slowest = max(slowest, time.perf_counter() - started)
+    assert slowest < 1.0, slowest  # no answer waited on the frozen socket
+    wait_for(lambda: conn not in hub.connections(table["code"]))
+    assert conn.closed
+
+
+def raw_socket(base, code, token):
+    """A WebSocket opened by hand that will never read a byte (a frozen tab, a hostile client)."""
+    host, port = base.split("//")[1].split(":")
+    s = socket.create_connection((host, int(port)))
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    key = base64.b64encode(os.urandom(16)).decode()
+    s.sendall((f"GET /tables/{code}/ws HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+               f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+               f"Authorization: Bearer {token}\r\n\r\n").encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += s.recv(1)
+    assert b" 101 " in head.split(b"\r\n")[0]
+    return s
+
+
+def test_a_real_socket_that_never_reads_does_not_hold_up_the_table(server, api, table):
+    hub = server.app.extensions["hub"]
+    frozen = raw_socket(server.url, table["code"], table["bob"])
+    wait_for(lambda: hub.count() == 1)
+    big = "x" * 1900
+    slowest, i = 0.0, 0
+    while hub.count() and i < 3000:  # each memo pushes Bob about 2 KB he never reads
+        started = time.perf_counter()
+        api.ok(table["code"], table["bob"], type="memo", text=f"{i} {big}")
+        slowest = max(slowest, time.perf_counter() - started)
+        i += 1
+    assert hub.count() == 0, "the frozen socket was never dropped"
+    assert slowest < 1.0, slowest
+    frozen.close()
