@@ -253,8 +253,12 @@
     history.replaceState(null, "", location.pathname);
     field.form.submit();
   });
-  // A seat the host removed (or gave a new link) is closed with 1008: say so instead of "Reconnecting".
+  // A seat the host removed (or gave a new link, or open on too many screens) is closed with 1008:
+  // the page does not reconnect; say why (the server's reason) instead of "Reconnecting".
   document.addEventListener("htmx:wsClose", function (e) {
-    if (e.detail && e.detail.event && e.detail.event.code === 1008) setConn("closed", "This seat no longer works on this phone; ask the host.");
+    var el = document.getElementById("conn");
+    if (!el || !e.detail || !e.detail.event || e.detail.event.code !== 1008) return;
+    el.dataset.state = "closed";
+    el.textContent = e.detail.event.reason || "This seat no longer works on this phone; ask the host.";
   });
 })();
