@@ -95,3 +95,28 @@ def test_the_server_deletes_tables_idle_for_keep_days_by_itself(tmp_path, monkey
         assert api.request("GET", f"/api/tables/{fresh['code']}", token=fresh["token"]).status == 200
     finally:
         server.stop()
+
+
+def test_a_store_from_before_these_columns_is_upgraded_in_place(tmp_path):
+    """A companion.db made before seats could be removed and tables could age still opens."""
+    import sqlite3
+
+    from companion.tables import Tables, token_hash
+
+    path = str(tmp_path / "old.db")
+    db = sqlite3.connect(path)
+    db.executescript("""
+        CREATE TABLE tables (code TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, created REAL NOT NULL);
+        CREATE TABLE seats (code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, role TEXT NOT NULL,
+          approved INTEGER NOT NULL, token_hash TEXT NOT NULL UNIQUE, PRIMARY KEY (code, seat));
+        CREATE TABLE events (code TEXT NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL, at REAL NOT NULL,
+          PRIMARY KEY (code, seq));""")
+    db.execute("INSERT INTO tables VALUES ('OLDTABL', 'villainous', '{}', ?)", (time.time() - 86400,))
+    db.execute("INSERT INTO seats VALUES ('OLDTABL', 0, 'Host', 'host', 1, ?)", (token_hash("old-token"),))
+    db.commit()
+    db.close()
+    tables = Tables(Store(path))
+    table, seat = tables.authenticate("OLDTABL", "old-token")
+    assert seat.name == "Host" and table.version == 0
+    assert tables.sweep(now=time.time() + 28 * 86400) == (0, 0)  # a day old, 29 days on: kept
+    assert tables.sweep(now=time.time() + 30 * 86400) == (0, 1)
