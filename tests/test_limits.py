@@ -157,3 +157,11 @@ def test_hsts_when_served_over_https_directly(tmp_path):
     assert r.headers["Strict-Transport-Security"].startswith("max-age=")
     assert "Strict-Transport-Security" not in Api(c).request("GET", "/").headers
 
+
+
+def test_a_refused_creation_does_not_count_towards_the_limit(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_CREATES_PER_HOUR", "2")
+    c = InProcess(create_app(str(tmp_path / "r.db")))
+    for _ in range(5):
+        assert c("POST", "/api/tables", {"game": "chess"}).status == 400
+    assert [c("POST", "/api/tables", {"game": "clue"}).status for _ in range(3)] == [201, 201, 429]

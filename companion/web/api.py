@@ -5,7 +5,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from ..core.errors import BadInput, Forbidden
 from ..core.views import log_for, view_for
 from . import forms, openapi
-from .security import bearer, find_table, may_create, same_origin, token_for
+from .security import bearer, creating, find_table, same_origin, token_for
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -39,8 +39,8 @@ def answer(table, seat, status=200, **extra):
 @bp.post("/tables")
 def create_table():
     data = body()
-    may_create()
-    table, seat, token = tables().create(data.get("game"), data.get("options"), data.get("name"))
+    with creating():
+        table, seat, token = tables().create(data.get("game"), data.get("options"), data.get("name"))
     return jsonify({"code": table.code, "token": token, "seat": seat.id,
                     "url": f"{request.host_url}tables/{table.code}"}), 201
 

@@ -20,7 +20,7 @@ from ..core.errors import Forbidden, Refusal
 from ..tables import normal_code
 from . import forms
 from .render import page_for
-from .security import cookie_name, find_table, may_create, same_origin, token_for
+from .security import cookie_name, creating, find_table, same_origin, token_for
 
 bp = Blueprint("pages", __name__)
 COOKIE_AGE = 60 * 60 * 24 * 30
@@ -100,8 +100,8 @@ def my_tables(limit: int = 12) -> list[dict]:
 
 @bp.post("/tables")
 def create():
-    may_create()
-    table, seat, token = tables().create(request.form.get("game"), {}, request.form.get("name") or None)
+    with creating():
+        table, seat, token = tables().create(request.form.get("game"), {}, request.form.get("name") or None)
     return with_cookie(redirect(f"/tables/{table.code}", 303), table.code, token)
 
 

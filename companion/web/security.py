@@ -15,6 +15,7 @@ import os
 import threading
 import time
 from collections import deque
+from contextlib import contextmanager
 
 from flask import current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
@@ -112,9 +113,17 @@ def find_table(code: str):
     return table
 
 
-def may_create():
-    """Table creation, limited per address (COMPANION_CREATES_PER_HOUR)."""
-    current_app.extensions["create_limiter"].take(client())
+@contextmanager
+def creating():
+    """Table creation, limited per address (COMPANION_CREATES_PER_HOUR); a creation that is
+    refused (bad options, say) does not count."""
+    limiter, who = current_app.extensions["create_limiter"], client()
+    stamp = limiter.take(who)
+    try:
+        yield
+    except BaseException:
+        limiter.refund(who, stamp)
+        raise
 
 
 def wants_json() -> bool:
