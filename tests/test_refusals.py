@@ -195,3 +195,18 @@ def test_refusal_json_of_every_kind_is_a_sentence(client):
     r = client.request("POST", f"/api/tables/{t['code']}/actions", raw=json.dumps({"type": "roll", "dice": 6}).encode(),
                        token=t["token"])
     assert r.status == 400 and r.json["error"] == "The field 'dice' must be text."
+
+
+def test_a_fault_of_ours_answers_a_browser_with_a_page_and_an_api_client_with_json(app):
+    def boom():
+        raise ZeroDivisionError("a bug")
+
+    app.add_url_rule("/tables/<code>/boom", view_func=boom)  # a route with a bug, standing for any
+    app.add_url_rule("/api/boom", view_func=boom)
+    c = InProcess(app)
+    r = c("GET", "/tables/X/boom", headers={"Accept": "text/html"})
+    assert r.status == 500 and r.headers["Content-Type"].startswith("text/html") and "nothing was changed" in r.text
+    assert "ZeroDivisionError" not in r.text
+    r = c("GET", "/api/boom", headers={"Accept": "text/html"})
+    assert r.status == 500 and r.json == {"error": "Something went wrong on the server; nothing was changed.",
+                                          "code": "internal"}
