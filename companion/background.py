@@ -24,6 +24,7 @@ class Background:
         self._pending: set[str] = set()
         self._lock = threading.Lock()
         self._proc: subprocess.Popen | None = None
+        self.generation = 0  # how many results have come in (views that read them are computed again)
 
     def ask(self, task: str, key: str, payload):
         """The result of `task` for `key` if known; else None, and the work is queued."""
@@ -63,6 +64,7 @@ class Background:
                 self._results[msg["key"]] = msg["result"]
                 while len(self._results) > self.keep:
                     self._results.popitem(last=False)
+                self.generation += 1
             for listener in list(self.listeners):
                 try:
                     listener(msg["task"])

@@ -452,11 +452,13 @@ class Tables:
         trial = Table(table.code, table.game, table.options, table.seats, [*table.events, event], state,
                       dict(table.seals), compute=table.compute)
         trial.removed = table.removed
-        self._viewable(module, trial)
+        if table.state is None or state["game"] is not table.state["game"]:  # a roll or a note leaves it as it was
+            self._viewable(module, trial)
         self.store.append(table.code, event)
         table.events.append(event)
         table.state = state
         table.seals.update(trial.seals)
+        table.views = trial.views  # the views just checked are the ones every seat is sent
 
     @staticmethod
     def _still_seated(table: Table, seat: Seat):

@@ -78,6 +78,7 @@ def test_screenshots_of_every_game(browser, server, api):
     api.ok(code, host, type="suggestion", by="Bob", cards=["hades", "scarab", "lair_5"], disproved_by=None)
     shoot(open_seat(browser, server, code, host), "clue-host")
     notes = open_seat(browser, server, code, tokens["Ann"])
+    expect(notes.locator("#notes")).to_contain_text("Most likely envelope", timeout=30_000)  # the odds came in
     notes.locator("#notes").scroll_into_view_if_needed()
     shoot(notes, "clue-player")
     shoot(open_seat(browser, server, code, board, tablet=True), "clue-display")

@@ -38,6 +38,7 @@ class Table:
     state: dict | None = None
     seals: dict = field(default_factory=dict, repr=False)  # seq -> what that action revealed (core.undo)
     compute: object = field(default=None, repr=False, compare=False)  # a background worker for heavy views
+    views: dict = field(default_factory=dict, repr=False, compare=False)  # core.views' cache for this version
 
     @property
     def version(self) -> int:

@@ -15,6 +15,21 @@ def seats_public(table: Table) -> list[dict]:
 
 
 def view_for(module, table: Table, seat: Seat) -> dict:
+    """What this seat may see now. Computed once per version of the table (and per result of its
+    background worker): the check before a commit, the answer and every socket's push share it.
+    Callers must not change the dict they get."""
+    key = (seat, getattr(table.compute, "generation", 0))
+    stamp = (table.version, tuple(table.seats.values()), frozenset(getattr(table, "removed", ())))
+    if table.views.get("stamp") != stamp:  # a new event, or a seat joined, was approved or removed
+        table.views.clear()
+        table.views["stamp"] = stamp
+    view = table.views.get(key)
+    if view is None:
+        view = table.views[key] = _view(module, table, seat)
+    return view
+
+
+def _view(module, table: Table, seat: Seat) -> dict:
     state = table.state
     token = compute.current.set(getattr(table, "compute", None))  # heavy work goes to the table's worker
     try:
@@ -23,6 +38,7 @@ def view_for(module, table: Table, seat: Seat) -> dict:
         compute.current.reset(token)
     view.update({
         "rolls": state["rolls"],
+        "recent_rolls": state["rolls"][-10:],
         "memo": state["memos"].get(str(seat.id), ""),
         "seats": seats_public(table),
         "seat": {"id": seat.id, "name": seat.name, "role": seat.role, "acts_as": seat.trusted,
