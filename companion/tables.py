@@ -452,6 +452,8 @@ class Tables:
         trial = Table(table.code, table.game, table.options, table.seats, [*table.events, event], state,
                       dict(table.seals), compute=table.compute)
         trial.removed = table.removed
+        if event["kind"] == "action" and table.state is not None:
+            undo.remember(module, trial, event, table.state, state)
         if table.state is None or state["game"] is not table.state["game"]:  # a roll or a note leaves it as it was
             self._viewable(module, trial)
         self.store.append(table.code, event)

@@ -16,22 +16,28 @@ def _before_and_after(module, table: Table, event: dict) -> tuple[dict, dict]:
     return before, step(module, before, event, table.seats)
 
 
-def reveals(module, table: Table, event: dict) -> str | None:
-    """What this action showed the whole table, if anything (computed once per event)."""
-    seq = event["seq"]
-    if seq in table.seals:
-        return table.seals[seq]
+def revealed(module, event: dict, before: dict, after: dict) -> str | None:
+    """What this action showed the whole table, given the states before and after it."""
     action = event["action"]
     if action["type"] == "roll" or "_roll" in action:
-        what = "a shared roll"
-    else:
-        hook = getattr(module, "reveals", None)
-        what = None
-        if hook is not None:
-            before, after = _before_and_after(module, table, event)
-            what = hook(before["game"], after["game"], action)
-    table.seals[seq] = what
-    return what
+        return "a shared roll"
+    hook = getattr(module, "reveals", None)
+    return hook(before["game"], after["game"], action) if hook else None
+
+
+def remember(module, table: Table, event: dict, before: dict, after: dict):
+    """At the commit, where both states are at hand: what the new action revealed."""
+    table.seals[event["seq"]] = revealed(module, event, before, after)
+
+
+def reveals(module, table: Table, event: dict) -> str | None:
+    """What this action showed the whole table, if anything (kept from its commit; an action
+    loaded from the store is folded once to find out)."""
+    seq = event["seq"]
+    if seq not in table.seals:
+        before, after = _before_and_after(module, table, event)
+        table.seals[seq] = revealed(module, event, before, after)
+    return table.seals[seq]
 
 
 def describe(module, table: Table, event: dict) -> str:

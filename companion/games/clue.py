@@ -444,15 +444,37 @@ def signature(k: solver.Knowledge) -> tuple:
             tuple(k.clauses), tuple(k.exclusions))
 
 
-@lru_cache(maxsize=256)
 def deduce(sig: tuple) -> dict:
-    """The forced facts for one player's knowledge (fast; cached: every page and push reads it)."""
-    k = knowledge_of(sig)
+    """The forced facts for one player's knowledge: from the table's fast worker (waited for,
+    without holding the server), or worked out here when the table has none. Cached."""
+    found = _deduced.get(sig)
+    if found is not None:
+        return found
+    worker = compute.current.get()
+    if worker is None:
+        solved = solve_task({"sig": sig})
+    else:
+        job = {"sig": payload(sig, [])["sig"]}
+        solved = worker.ask("clue.solve", fingerprint("clue.solve", job), job, lane="fast", wait=10.0)
+        if solved is None or "error" in solved:  # the worker failed or is stuck: work it out here
+            solved = solve_task({"sig": sig})
+    found = {"contradiction": solved["contradiction"]} if "contradiction" in solved else \
+        {"possible": solved["possible"], "k": knowledge_of(sig)}
+    _deduced[sig] = found
+    while len(_deduced) > 256:
+        _deduced.pop(next(iter(_deduced)))
+    return found
+
+
+_deduced: dict = {}
+
+
+def solve_task(job: dict) -> dict:
+    """The complete search for forced facts (in the fast worker, or here)."""
     try:
-        solved = solver.solve(k)
+        return {"possible": solver.solve(knowledge_of(job["sig"]))["possible"]}
     except solver.Contradiction as err:
         return {"contradiction": str(err)}
-    return {"possible": solved["possible"], "k": k}
 
 
 def knowledge_of(sig) -> solver.Knowledge:
@@ -494,7 +516,7 @@ def probabilities(sig: tuple, d: dict) -> dict | None:
         return _inline_odds(sig)
     job = payload(sig, d["possible"])
     key = fingerprint("clue.probabilities", job)
-    result = worker.ask("clue.probabilities", key, job)
+    result = worker.ask("clue.probabilities", key, job, lane="slow")
     return None if result is None or "error" in result else result
 
 
