@@ -141,6 +141,9 @@ class Table:
         self.app = create_app(str(tmp_path / f"{game}.db"))
         self.app.extensions["limiter"] = Limiter(10**9)  # the fuzzer guesses codes all the time
         self.app.extensions["create_limiter"] = Limiter(10**9)
+        # views compared before and after a refusal: Clue's odds computed here, not arriving later
+        self.app.extensions["tables"].compute.close()
+        self.app.extensions["tables"].compute = None
         self.c = InProcess(self.app)
         api = Api(self.c)
         t = api.create(game, SETUPS[game], name="Host")
