@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from fanout import Arrivals, CompanionTable, Listener, one_busy, pct, post, start  # noqa: E402
 
-from tests.test_slow_reader import raw_socket  # noqa: E402
+from tests.helpers import raw_socket  # noqa: E402
 
 SIX = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 
@@ -83,7 +83,7 @@ def main():
               f"p99 {pct(clue_lat, 99):6.2f} ms  ({pct(clue_lat, 99) / pct(base_lat, 99):.2f}x the p99 alone)")
         # a seat that never reads: the narrator's own token, on a raw socket
         before = sockets(base)
-        frozen = raw_socket(base, busy.code, busy.token)
+        frozen = raw_socket(base, busy.code, busy.token, rcvbuf=4096)
         t0 = time.perf_counter()
         lat, gone_after = [], None
         for i in range(3000):

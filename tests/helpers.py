@@ -183,3 +183,24 @@ class Sniffer:
 
     def wait(self, needle, timeout=3):
         return wait_for(lambda: needle in self.text, timeout)
+
+
+def raw_socket(base, code, token, rcvbuf=None):
+    """A WebSocket opened by hand, byte by byte: for clients no library would be (one that never
+    reads, one that sends a frame too large). Returns the connected socket after the 101."""
+    import base64
+    import os
+    import socket
+    host, port = base.split("//")[1].split(":")
+    s = socket.create_connection((host, int(port)))
+    if rcvbuf:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    key = base64.b64encode(os.urandom(16)).decode()
+    s.sendall((f"GET /tables/{code}/ws HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+               f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+               f"Authorization: Bearer {token}\r\n\r\n").encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += s.recv(1)
+    assert b" 101 " in head.split(b"\r\n")[0], head
+    return s

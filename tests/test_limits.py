@@ -3,18 +3,15 @@ a frame that only announces it); a fifth socket of one seat closes its oldest wi
 creation is limited per address; an optional Host allowlist; HSTS and Secure cookies over HTTPS,
 behind a trusted proxy too."""
 
-import base64
 import os
-import socket
 import struct
-import urllib.parse
 
 import pytest
 import simple_websocket
 
 from companion.web import create_app
 
-from .helpers import Api, InProcess, connect
+from .helpers import Api, InProcess, connect, raw_socket
 
 
 def closed_with(ws, timeout=5.0) -> int:
@@ -64,16 +61,7 @@ def read_frames(sock, timeout=5.0):
 
 
 def test_a_frame_that_announces_150_mb_is_cut_off_at_64_kib_with_1009(server, table):
-    host, port = urllib.parse.urlsplit(server.url).netloc.split(":")
-    sock = socket.create_connection((host, int(port)))
-    key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall((f"GET /tables/{table['code']}/ws HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
-                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
-                  f"Authorization: Bearer {table['bob']}\r\n\r\n").encode())
-    head = b""
-    while b"\r\n\r\n" not in head:
-        head += sock.recv(1)
-    assert b" 101 " in head.split(b"\r\n")[0]
+    sock = raw_socket(server.url, table["code"], table["bob"])
     mask = os.urandom(4)
     sock.sendall(bytes([0x81, 0x80 | 127]) + struct.pack("!Q", 150_000_000) + mask)
     chunk = bytes(b ^ mask[i % 4] for i, b in enumerate(b"x" * 4096))

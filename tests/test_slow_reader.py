@@ -1,14 +1,11 @@
 """No seat can freeze a table: a socket that stops reading is dropped, and no action waits on it."""
 
-import base64
-import os
-import socket
 import threading
 import time
 
 from companion.live import BACKLOG, Connection
 
-from .helpers import wait_for
+from .helpers import raw_socket, wait_for
 
 
 class FrozenPhone:
@@ -42,25 +39,9 @@ def test_a_socket_that_stops_reading_is_dropped_and_never_slows_the_broadcast(se
     assert conn.closed
 
 
-def raw_socket(base, code, token):
-    """A WebSocket opened by hand that will never read a byte (a frozen tab, a hostile client)."""
-    host, port = base.split("//")[1].split(":")
-    s = socket.create_connection((host, int(port)))
-    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    key = base64.b64encode(os.urandom(16)).decode()
-    s.sendall((f"GET /tables/{code}/ws HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
-               f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
-               f"Authorization: Bearer {token}\r\n\r\n").encode())
-    head = b""
-    while b"\r\n\r\n" not in head:
-        head += s.recv(1)
-    assert b" 101 " in head.split(b"\r\n")[0]
-    return s
-
-
 def test_a_real_socket_that_never_reads_does_not_hold_up_the_table(server, api, table):
     hub = server.app.extensions["hub"]
-    frozen = raw_socket(server.url, table["code"], table["bob"])
+    frozen = raw_socket(server.url, table["code"], table["bob"], rcvbuf=4096)
     wait_for(lambda: hub.count() == 1)
     big = "x" * 1900
     slowest, i = 0.0, 0
