@@ -127,6 +127,14 @@ class Store:
         with self._lock:
             return [c for (c,) in self._db.execute("SELECT code FROM tables WHERE touched < ?", (before,))]
 
+    def ping(self) -> bool:
+        """Whether the store answers a read (for /healthz)."""
+        try:
+            with self._lock:
+                return self._db.execute("SELECT count(*) FROM tables").fetchone() is not None
+        except Exception:
+            return False
+
     def exists(self, code) -> bool:
         with self._lock:
             return self._db.execute("SELECT 1 FROM tables WHERE code=?", (code,)).fetchone() is not None

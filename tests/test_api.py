@@ -182,3 +182,11 @@ def test_413_bodies_over_64_kb(server, table):  # over a real socket: the server
     r = request(server.url, "POST", f"/api/tables/{table['code']}/actions",
                 raw=json.dumps({"type": "memo", "text": "x" * 70000}).encode(), token=table["host"])
     assert r.status == 413 and r.json["error"]
+
+
+def test_healthz_answers_503_when_the_store_does_not(server):
+    from .helpers import request
+    assert request(server.url, "GET", "/healthz").json["ok"] is True
+    server.app.extensions["tables"].store._db.close()  # the store stops answering
+    r = request(server.url, "GET", "/healthz")
+    assert r.status == 503 and r.json["ok"] is False

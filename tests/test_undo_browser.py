@@ -20,7 +20,7 @@ def test_the_last_ballot_is_sealed_for_its_player_and_the_narrator_is_asked_once
     phone.get_by_role("button", name="Gus", exact=True).click()  # the last ballot reveals the vote
     expect(phone.locator("#r-result")).to_contain_text("Ann → Gus")
     undo = phone.locator("#r-undo button")
-    expect(undo).to_have_text("Undo: Hal: the vote against Gus")
+    expect(undo).to_have_text("Undo: Hal: a secret vote")  # the target stays secret until the count, even here
     expect(undo).to_be_disabled()
     expect(phone.locator("#r-undo")).to_contain_text("revealed the vote to the whole table; only the host")
     narrator = open_seat(browser, server, code, host)

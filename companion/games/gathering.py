@@ -934,7 +934,7 @@ def describe(a: dict) -> str | None:
         "mirror": f"the mirror unmasks {t}" if t else "the Queen keeps her mirror",
         "crown_successor": f"the Crown passes to {t}", "prisoner": f"Hook takes {t}",
         "off_with_their_head": f"the thumbs vote on {t}", "vote": "the votes tapped in",
-        "ballot": f"the vote against {t}" + (f" for {a['voter']}" if a.get("voter") else ""),
+        "ballot": "a secret vote" + (f" for {a['voter']}" if a.get("voter") else ""),  # secret until the count
         "crown_decides": f"the Crown picks {t}", "timer": f"the timer ({a.get('command')})",
         "script": "the rewritten lines", "options": "the readings",
     }.get(a["type"])

@@ -291,4 +291,6 @@ def offline():
 
 @bp.get("/healthz")
 def healthz():
+    if not tables().store.ping():
+        return {"ok": False, "error": "The store does not answer."}, 503
     return {"ok": True, "sockets": hub().count()}
