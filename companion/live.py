@@ -19,6 +19,7 @@ GOING_AWAY_RESTART = 1012
 BACKLOG = 32          # messages waiting for one socket before it counts as fallen behind
 SEND_TIMEOUT = 10.0   # seconds a single send may take
 SYNC_EVERY = 1.0      # a socket may ask for its whole view at most once a second
+SEND_BUFFER = 256 * 1024  # bytes the kernel holds for one socket: many pages, yet a frozen phone shows soon
 log = logging.getLogger(__name__)
 _CLOSE = object()
 
@@ -36,7 +37,8 @@ class Connection:
         if sock is not None:
             try:
                 sock.settimeout(SEND_TIMEOUT)  # a send to a peer that stopped reading fails in time
-            except OSError:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+            except (OSError, AttributeError):
                 pass
 
     def start(self, on_gone):
@@ -124,9 +126,12 @@ class Hub:
             return sum(len(c) for c in self._conns.values())
 
     def broadcast(self, code: str):
-        """After a change: every socket of the table gets its own seat's changed regions."""
+        """After a change: every socket of the table gets its own seat's changed regions. Between
+        two sockets the server may serve others (under gevent, a greenlet switch), so a table of
+        large pages never holds up another table for more than one page's rendering."""
         for conn in self.connections(code):
             self.push(conn)
+            time.sleep(0)
 
     def broadcast_game(self, game: str):
         """Push again every table of a game that has sockets (a background result came in)."""
