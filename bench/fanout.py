@@ -1,12 +1,14 @@
 """Fan-out benchmark: time from an action's request to the last socket's update.
 
-Starts the server as the README documents for production (gunicorn, gthread, one worker),
+Starts the server `make run` starts (`companion serve`: gunicorn, one gevent worker, in-process),
 opens tables of 13 seats (a Gathering of the Wicked night: the narrator, 11 players, the display)
 with live sockets, and measures:
   1. one busy table: actions back to back, p50/p99 to the last of 13 sockets;
   2. 50 tables, each acting once a second, p50/p99;
-  3. the same two against a bare flask-sock relay (bench/relay.py) as the floor, and the ratio;
-  4. the worker's memory per idle socket with 1,000 sockets open.
+  3. the same two against a bare flask-sock relay (bench/relay.py) in the same server as the floor, and the ratio;
+  4. one busy table again with Nagle's algorithm on (COMPANION_NODELAY=0), to show what TCP_NODELAY buys;
+  5. the worker's memory per idle socket with 1,000 sockets open, 4 for each of 250 seats (a seat keeps 4
+     at most), and what a seat's 2nd to 4th socket costs alone (gevent, and gthread for comparison).
 Prints figures; it is not a test.  Run: .venv/bin/python bench/fanout.py
 """
 
@@ -25,7 +27,7 @@ from pathlib import Path
 import simple_websocket
 
 ROOT = Path(__file__).resolve().parents[1]
-WORKERS = [w for w in os.environ.get("BENCH_WORKERS", "gevent,gthread").split(",") if w]
+WORKERS = [w for w in os.environ.get("BENCH_WORKERS", "gevent,gthread").split(",") if w]  # for the memory case
 BIN = Path(sys.executable).parent
 
 
@@ -36,15 +38,22 @@ def free_port():
 
 
 def start(app: str, extra_env=None):
+    """The server `make run` starts: `companion serve` (gunicorn, one gevent worker, in-process).
+    The relay floor runs in the same server (companion.server.Server with the relay's app)."""
     port = free_port()
-    env = {**os.environ, "COMPANION_WORKER": WORKERS[0], "MALLOC_ARENA_MAX": "2", "COMPANION_BIND": f"127.0.0.1:{port}", "PYTHONPATH": str(ROOT / "bench"),
-           **(extra_env or {})}
-    proc = subprocess.Popen([str(BIN / "gunicorn"), "-c", "python:companion.gunicorn_conf", app],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    env = {"COMPANION_CREATES_PER_HOUR": "100000",  # 51 tables from 127.0.0.1, over the per-address limit
+           **os.environ, "MALLOC_ARENA_MAX": "2", "PYTHONPATH": os.pathsep.join([str(ROOT / "bench"), str(ROOT)]),
+           **(extra_env or {})}  # this checkout's companion and relay
+    if app == "companion":
+        cmd = [str(BIN / "companion"), "serve", "--host", "127.0.0.1", "--port", str(port), "--db", env["COMPANION_DB"]]
+    else:
+        cmd = [sys.executable, "-c", "import sys; from companion.server import Server; import relay; "
+               "Server({'bind': sys.argv[1]}, app=relay.app).run()", f"127.0.0.1:{port}"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     for _ in range(200):
         try:
-            urllib.request.urlopen(base + "/healthz" if "companion" in app else base + "/nothing", timeout=1)
+            urllib.request.urlopen(base + "/healthz" if app == "companion" else base + "/nothing", timeout=1)
             break
         except urllib.error.HTTPError:
             break
@@ -240,11 +249,11 @@ def report(label, lat):
 
 def main():
     db = tempfile.mktemp(suffix=".db")
-    print(f"Fan-out: action request -> last of 13 sockets updated (gunicorn {WORKERS[0]}, 1 worker)")
+    print("Fan-out: action request -> last of 13 sockets updated (companion serve: gunicorn, 1 gevent worker)")
     results = {}
     if "--memory-only" in sys.argv:
         return [idle_memory(db, w) for w in WORKERS]
-    proc, base = start("relay:app")
+    proc, base = start("relay")
     try:
         arr = Arrivals()
         results["relay1"] = report("relay floor, 1 busy table", one_busy(RelayTable(base, arr, "solo"), arr))
@@ -253,7 +262,7 @@ def main():
     finally:
         proc.terminate()
         proc.wait()
-    proc, base = start("companion.wsgi:app", {"COMPANION_DB": db})
+    proc, base = start("companion", {"COMPANION_DB": db})
     try:
         arr = Arrivals()
         busy = CompanionTable(base, arr)
@@ -261,6 +270,13 @@ def main():
         report("companion, 1 busy table (every page changes)", game_actions(busy))
         tables = [CompanionTable(base, arr) for _ in range(50)]
         results["app50"] = report("companion, 50 tables at 1 action/s", many(tables, arr))
+    finally:
+        proc.terminate()
+        proc.wait()
+    proc, base = start("companion", {"COMPANION_DB": db, "COMPANION_NODELAY": "0"})
+    try:
+        arr = Arrivals()
+        results["nagle"] = report("companion, 1 busy table (a roll), Nagle on", one_busy(CompanionTable(base, arr), arr))
     finally:
         proc.terminate()
         proc.wait()
@@ -275,21 +291,36 @@ def main():
 
 
 def idle_memory(db, worker):
-    proc, base = start("companion.wsgi:app", {"COMPANION_DB": db, "COMPANION_WORKER": worker})
+    proc, base = start("companion", {"COMPANION_DB": db, "COMPANION_WORKER": worker})
     try:
         pid = worker_pid(proc)
         t = post(base, "/api/tables", {"game": "villainous", "name": "Host"})
+        # a seat keeps at most 4 sockets (companion/web/ws.py): 250 seats, 4 sockets each
+        tokens = [t["token"]] + [post(base, f"/api/tables/{t['code']}/seats", {"name": f"P{i}"}, t["token"])["token"]
+                                 for i in range(249)]
         time.sleep(0.5)
         before = rss_kb(pid)
         url = base.replace("http", "ws") + f"/tables/{t['code']}/ws"
-        socks = [simple_websocket.Client.connect(url, headers={"Authorization": f"Bearer {t['token']}"})
-                 for _ in range(1000)]
+
+        def open_one_each():
+            return [simple_websocket.Client.connect(url, headers={"Authorization": f"Bearer {tok}"}) for tok in tokens]
+
+        socks = open_one_each()
+        time.sleep(2)
+        first = rss_kb(pid)  # each seat's first socket also brings the seat's rendered page
+        for _ in range(3):
+            socks += open_one_each()
         time.sleep(2)
         after = rss_kb(pid)
-        print(f"Memory ({worker}): worker RSS {before / 1024:.1f} MB -> {after / 1024:.1f} MB with 1,000 idle sockets: "
-              f"{(after - before) / 1000:.1f} KB per socket (target <= 60 KB)")
+        alive = sum(1 for s in socks if s.connected)
+        print(f"Memory ({worker}): worker RSS {before / 1024:.1f} MB -> {after / 1024:.1f} MB with {alive:,} idle sockets "
+              f"of 250 seats: {(after - before) / len(socks):.1f} KB per socket (target <= 60 KB); a seat's 2nd to 4th "
+              f"sockets {(after - first) / (len(socks) - len(tokens)):.1f} KB each")
         for s in socks:
-            s.close()
+            try:
+                s.close()
+            except simple_websocket.ConnectionClosed:
+                pass
     finally:
         proc.terminate()
         proc.wait()

@@ -1,6 +1,6 @@
 """gunicorn settings, for `companion serve` (companion/server.py) and for a hosted
 `gunicorn -c python:companion.gunicorn_conf companion.wsgi:app`: one process (the live hub is
-in-process), gevent by default (measured: 40 KB per idle socket against 61 KB for gthread; see
+in-process), gevent by default (measured: 92 KB per idle socket against 122 KB for gthread; see
 README and bench/fanout.py), with TCP_NODELAY on every accepted socket (companion.server.GeventWorker)."""
 
 import os
