@@ -35,26 +35,26 @@ def test_villainous_tap_far_down_keeps_the_view_and_the_open_section(browser, se
     last = page.locator("article.villain").last
     before = scroll_to(page, last.get_by_role("button", name="+2", exact=True))
     assert before > 600  # far down the page
-    last.get_by_text("Locks and objective").click()
-    expect(last.get_by_role("button", name="Claim the objective")).to_be_visible()
+    last.get_by_text("Objective 0/4").click()  # Dan plays Maleficent: a Curse at each location
+    curse = last.get_by_role("button", name="☐ a Curse at Forbidden Mountains")
+    expect(curse).to_be_visible()
     before = page.evaluate("window.scrollY")
     last.get_by_role("button", name="+2", exact=True).click()
     expect(last).to_contain_text("4 Power")  # Dan, fourth in turn order, starts with 2
     after = settled(page)
     assert abs(after - before) <= STILL, (before, after)
     # the section opened before the tap is still open, and the tapped button keeps the focus
-    expect(last.get_by_role("button", name="Claim the objective")).to_be_visible()
+    expect(curse).to_be_visible()
     assert page.evaluate("document.activeElement.textContent.trim()") == "+2"
-    # a tap inside the open section: the claim grows the turn's card far above, yet the button
-    # stays where the thumb is (the page scrolls by what was added above), and the section stays open
-    claim = last.get_by_role("button", name="Claim the objective")
-    before = claim.bounding_box()["y"]
-    claim.click()
-    expect(page.locator("#r-turn")).to_contain_text("claims the objective")
+    # a tap inside the open section: the view and the section stay too
+    before = curse.bounding_box()["y"]
+    curse.click()
+    done = last.get_by_role("button", name="✓ a Curse at Forbidden Mountains")
+    expect(done).to_be_visible()
     settled(page)
-    after = claim.bounding_box()["y"]
+    after = done.bounding_box()["y"]
     assert abs(after - before) <= STILL, (before, after)
-    expect(last.locator("details")).to_have_attribute("open", "")
+    expect(last.locator("details").first).to_have_attribute("open", "")
 
 
 def test_a_push_from_another_phone_above_the_view_does_not_move_it(browser, server, api):

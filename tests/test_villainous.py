@@ -132,7 +132,8 @@ def test_fate_token_only_at_five_and_six_players():
 
 
 def test_fate_token_holder_cannot_be_targeted():
-    g = game(6)
+    players = [{"name": f"P{i}", "villain": ORDER[i]} for i in range(6)]
+    g = Game("villainous", {"players": players, "fates_per_turn": 3}, players=[p["name"] for p in players])
     g.act("host", type="move", location="Skull Rock")
     g.act("host", type="fate", by="P0", target="P2")
     with pytest.raises(RuleError, match="holds the Fate token"):
@@ -141,8 +142,10 @@ def test_fate_token_holder_cannot_be_targeted():
 
 
 def test_fate_is_never_against_yourself():
+    g = game(2)
+    g.act("host", type="move", location="Skull Rock")
     with pytest.raises(RuleError, match="opponent"):
-        game(2).act("host", type="fate", by="P0", target="P0")
+        g.act("host", type="fate", by="P0", target="P0")
 
 
 def test_prince_john_wins_when_he_starts_his_turn_with_20_power_and_not_before():
@@ -185,3 +188,129 @@ def test_unsure_location_names_are_flagged_until_the_table_renames_them():
     g = game(2, villains=["ursula", "jafar"],
              realms={"ursula": {"locations": ["Lair", "Ship", "Shore", "Palace"], "locked": "Palace"}})
     assert g.view("host")["players"][0]["names_unsure"] is False
+
+
+# ---------------------------------------------------------------- the turn, as the server keeps it
+
+def test_fate_comes_after_the_move():
+    g = game(3)
+    with pytest.raises(RuleError, match="moves first"):
+        g.act("host", type="fate", by="P0", target="P1")
+
+
+def test_one_fate_a_turn_where_the_fate_symbols_are_not_entered():
+    g = game(3)
+    g.act("host", type="move", location="Skull Rock")
+    g.act("host", type="fate", by="P0", target="P1")
+    with pytest.raises(RuleError, match="one a turn"):
+        g.act("host", type="fate", by="P0", target="P2")
+    g.act("host", type="end_turn")
+    g.act("host", type="move", location="Streets of Agrabah")  # a new turn: a new Fate
+    assert g.act("host", type="fate", by="P1", target="P0")["current"] == "P1"
+
+
+def test_fate_counts_against_the_fate_symbols_of_the_location_where_the_table_entered_them():
+    realms = {"captain_hook": {"locations": ["Jolly Roger", "Skull Rock", "Mermaid Lagoon", "Hangman's Tree"],
+                               "locked": "Hangman's Tree", "fate_symbols": [0, 2, 0, 0]}}
+    g = game(3, realms=realms)
+    g.act("host", type="move", location="Skull Rock")  # two Fate symbols here
+    g.act("host", type="fate", by="P0", target="P1")
+    g.act("host", type="fate", by="P0", target="P2")
+    with pytest.raises(RuleError, match="No Fate action is left this turn at Skull Rock"):
+        g.act("host", type="fate", by="P0", target="P1")
+
+
+def test_a_villain_whose_other_locations_are_all_locked_stays_where_it_is():
+    g = game(2)
+    for loc in ("Skull Rock", "Mermaid Lagoon"):
+        g.act("host", type="lock", player="P0", location=loc, locked=True)
+    view = g.view("host")
+    assert view["players"][0]["controls"]["moves"] == ["Jolly Roger"] and view["players"][0]["controls"]["stay"]
+    view = g.act("host", type="move", location="Jolly Roger")
+    assert view["moved"] and "stays at Jolly Roger" in view["log"][-1]["text"]
+
+
+def test_the_turn_steps_say_each_once_per_symbol_shown():
+    assert "each once per symbol shown" in game(2).view("host")["turn_steps"][1]
+
+
+# ---------------------------------------------------------------- objectives
+
+def test_a_start_of_turn_objective_is_claimed_only_at_the_start_of_the_owners_turn():
+    g = game(3, villains=["captain_hook", "ursula", "maleficent"])
+    for key in ("m0", "m1"):
+        g.act("P1", type="mark", player="P1", mark=key, on=True)
+    with pytest.raises(RuleError, match="only at the start of P1's own turn"):
+        g.act("P1", type="claim", player="P1")  # P0's turn
+    g.act("host", type="move", location="Skull Rock")
+    g.act("host", type="end_turn")
+    view = g.view("P1")
+    assert view["players"][1]["prompt"].startswith("Your objective looks met")
+    assert "P1 begins the turn with the objective met: a claim is due." in g.view("Board")["warnings"]
+    g.act("P1", type="claim", player="P1")
+    assert g.act("P0", type="confirm", accept=True)["winner"] == "P1"
+
+
+def test_an_any_time_objective_is_claimed_as_soon_as_it_is_met():
+    g = game(2, villains=["jafar", "captain_hook"])  # Hook is the second player: not his turn
+    g.act("P1", type="mark", player="P1", mark="m0", on=True)
+    g.act("P1", type="mark", player="P1", mark="m1", on=True)
+    assert g.view("P1")["players"][1]["prompt"]
+    g.act("P1", type="claim", player="P1")
+    assert g.act("host", type="confirm", accept=True)["winner"] == "P1"
+
+
+@pytest.mark.parametrize("villain,marks", [("jafar", 2), ("maleficent", 4), ("ursula", 2), ("captain_hook", 2),
+                                           ("queen_of_hearts", 5)])
+def test_each_villains_tracker_through_to_a_confirmed_win(villain, marks):
+    g = game(2, villains=[villain, "prince_john"])
+    tracker = g.view("P0")["players"][0]["tracker"]
+    assert tracker["of"] == marks and tracker["done"] == 0 and not tracker["met"]
+    for m in tracker["marks"]:
+        g.act("P0", type="mark", player="P0", mark=m["key"], on=True)
+    tracker = g.view("Board")["players"][0]["tracker"]
+    assert tracker["met"] and g.view("Board")["standing"][0]["progress"] == f"{marks}/{marks}"
+    g.act("P0", type="claim", player="P0")  # P0's turn, before moving: fine for every kind
+    assert g.act("P1", type="confirm", accept=True)["winner"] == "P0"
+
+
+def test_the_maleficent_tracker_names_her_four_locations():
+    labels = [m["label"] for m in game(2, villains=["maleficent", "jafar"]).view("P0")["players"][0]["tracker"]["marks"]]
+    assert labels == ["a Curse at Forbidden Mountains", "a Curse at Briar Rose's Cottage", "a Curse at The Forest",
+                      "a Curse at King Stefan's Castle"]
+
+
+def test_only_the_owner_or_the_host_keeps_a_tracker():
+    g = game(2, villains=["ursula", "jafar"])
+    with pytest.raises(Forbidden):
+        g.act("P1", type="mark", player="P0", mark="m0", on=True)
+    with pytest.raises(RuleError, match="no mark"):
+        g.act("P0", type="mark", player="P0", mark="m7", on=True)
+    assert g.act("host", type="mark", player="P0", mark="m0", on=True)["players"][0]["tracker"]["done"] == 1
+
+
+def test_prince_john_holding_20_is_a_warning_to_the_table():
+    g = game(2, villains=["jafar", "prince_john"])
+    g.act("host", type="power", player="P1", delta=19)
+    assert any("P1 (Prince John) holds 20 Power" in w for w in g.view("Board")["warnings"])
+
+
+def test_prince_johns_objective_is_counted_not_claimed():
+    g = game(2, villains=["prince_john", "jafar"])
+    with pytest.raises(RuleError, match="checked by the app"):
+        g.act("P0", type="claim", player="P0")
+
+
+# ---------------------------------------------------------------- realms
+
+def test_the_host_renames_a_realm_and_the_names_are_no_longer_flagged():
+    g = game(2, villains=["jafar", "ursula"])
+    assert g.view("host")["players"][0]["names_unsure"]
+    view = g.act("host", type="realm", player="P0", locations=["Palace", "Bazaar", "Oasis", "Cave"])
+    p = view["players"][0]
+    assert [loc["name"] for loc in p["locations"]] == ["Palace", "Bazaar", "Oasis", "Cave"]
+    assert p["location"] == "Palace" and not p["names_unsure"] and p["locations"][3]["locked"]
+    with pytest.raises(Forbidden):
+        g.act("P0", type="realm", player="P0", locations=["A", "B", "C", "D"])
+    with pytest.raises(RuleError, match="four different names"):
+        g.act("host", type="realm", player="P0", locations=["A", "A", "C", "D"])

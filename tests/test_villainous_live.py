@@ -84,3 +84,42 @@ def test_three_phones_and_the_display_through_several_turns(browser, server, api
     host.get_by_role("button", name="Undo: Cat: the end of the turn").click()
     expect(display.locator("#r-game")).to_contain_text("Turn 3: Cat")
     assert not errors, errors
+
+
+@pytest.mark.browser
+def test_three_phones_and_the_display_play_to_a_confirmed_win(browser, server, api):
+    t = api.create("villainous", {"players": [{"name": "Ann", "villain": "prince_john"},
+                                              {"name": "Bob", "villain": "ursula"},
+                                              {"name": "Cat", "villain": "jafar"}]}, name="Host")
+    code, host = t["code"], t["token"]
+    tokens = {n: api.join(code, n, token=host)["token"] for n in ("Ann", "Bob", "Cat")}
+    board = api.join(code, "Board", role="display", token=host)["token"]
+    errors = []
+    phones = {n: open_seat(browser, server, code, tok, errors=errors) for n, tok in tokens.items()}
+    display = open_seat(browser, server, code, board, tablet=True, errors=errors)
+    ann, bob, cat = phones["Ann"], phones["Bob"], phones["Cat"]
+    # turn 1: Ann moves, takes Power, Fates Cat once (a second Fate is not offered), ends
+    ann.get_by_role("button", name="Nottingham").click()
+    ann.get_by_role("button", name="+3").first.click()
+    ann.get_by_role("button", name="Fate Cat").click()
+    expect(ann.get_by_role("button", name="Fate Bob")).to_have_count(0)  # one Fate a turn
+    ann.get_by_role("button", name="End turn (draw back to four)").click()
+    expect(display.locator("#r-turn")).to_contain_text("Turn 2: Bob")
+    # turn 2: Bob plays; meanwhile Cat keeps Jafar's tracker as her cards move
+    bob.get_by_role("button", name="Eric's Ship").click()
+    mine = cat.locator("article.villain").first
+    expect(mine).to_contain_text("Cat · Jafar")
+    mine.get_by_text("Objective 0/2").click()
+    mine.get_by_role("button", name="☐ The Magic Lamp is at the Sultan's Palace").click()
+    mine.get_by_role("button", name="☐ The Genie is under your control").click()
+    expect(display.locator(".standings li", has_text="Cat")).to_contain_text("Objective 2/2 ✓")
+    expect(display.locator("#r-turn")).to_contain_text("Cat's objective is set up: Cat wins at the start of their next turn.")
+    bob.get_by_role("button", name="End turn (draw back to four)").click()
+    # turn 3 begins: Cat's phone proposes the claim; Ann confirms; every screen shows the winner
+    expect(mine).to_contain_text("Your objective looks met")
+    mine.get_by_role("button", name="Claim the objective").first.click()
+    expect(ann.locator("#r-turn")).to_contain_text("Cat claims the objective.")
+    ann.get_by_role("button", name="Confirm: Cat wins").click()
+    for page in (display, ann, bob, cat):
+        expect(page.locator(".winner")).to_have_text("Cat wins!")
+    assert not errors, errors

@@ -35,6 +35,8 @@ class Realm(BaseModel):
     model_config = ConfigDict(extra="forbid")
     locations: Annotated[list[Annotated[str, Field(min_length=1, max_length=40)]], Field(min_length=4, max_length=4)]
     locked: str | None = None
+    fate_symbols: Annotated[list[Annotated[int, Field(ge=0, le=3)]], Field(min_length=4, max_length=4)] | None = Field(
+        default=None, description="Fate symbols at each location, left to right, if the table enters them.")
 
 
 class VillainousOptions(BaseModel):
@@ -44,6 +46,8 @@ class VillainousOptions(BaseModel):
     players: list[PlayerSpec] | None = Field(default=None, description="In turn order; 2 to 6, each a different Villain.")
     first: Name | None = Field(default=None, description="Who starts (else the first listed).")
     realms: dict[VillainId, Realm] = Field(default_factory=dict, description="Override a Villain's locations and lock.")
+    fates_per_turn: int | None = Field(default=None, ge=0, le=6, description=(
+        "Fate actions a turn may take where the realm's Fate symbols are not entered (default 1)."))
 
 
 Options = VillainousOptions
@@ -110,14 +114,32 @@ class Confirm(Action):
     accept: bool
 
 
-ACTIONS = (Setup, Power, Move, Fate, Lock, EndTurn, Claim, Confirm)
+class Mark(Action):
+    """The owner keeps their objective's tracker as the cards move (a Curse placed, the Lamp moved)."""
+
+    type: Literal["mark"]
+    player: Name
+    mark: str = Field(max_length=10, description="A key of the player's tracker (see `objective.marks[].key`).")
+    on: bool
+
+
+class RenameRealm(Action):
+    """The host renames a Villain's four locations to match the board (and confirms them)."""
+
+    type: Literal["realm"]
+    player: Name
+    locations: Annotated[list[Annotated[str, Field(min_length=1, max_length=40)]], Field(min_length=4, max_length=4)]
+
+
+ACTIONS = (Setup, Power, Move, Fate, Lock, EndTurn, Claim, Confirm, Mark, RenameRealm)
 
 
 def realm(options: dict, villain: str) -> dict:
     custom = (options.get("realms") or {}).get(villain)
     base = VILLAINS[villain]
     return {"locations": list(custom["locations"] if custom else base["locations"]),
-            "locked": custom["locked"] if custom else base["locked"]}
+            "locked": custom["locked"] if custom else base["locked"],
+            "fate_symbols": custom.get("fate_symbols") if custom else None, "custom": bool(custom)}
 
 
 def seat_players(state: dict, players: list[dict], first: str | None) -> dict:
@@ -138,9 +160,10 @@ def seat_players(state: dict, players: list[dict], first: str | None) -> dict:
             raise RuleError(f"{VILLAINS[p['villain']]['name']}'s locked location is not one of its four.")
         seated.append({"name": p["name"], "seat": p.get("seat"), "villain": p["villain"],
                        "power": DATA["starting_power"][i], "locations": r["locations"], "at": 0,
-                       "locked": [r["locked"]] if r["locked"] else []})
+                       "locked": [r["locked"]] if r["locked"] else [], "marks": {},
+                       "fate_symbols": r.get("fate_symbols"), "confirmed": r["custom"]})
     state.update(players=seated, current=0, turn=1, moved=False, fate_token=None, winner=None,
-                 claim=None, log=[])
+                 claim=None, log=[], fates=0)
     note(state, f"{seated[0]['name']} goes first. Everyone reads their objective aloud.")
     start_of_turn(state)
     return state
@@ -148,7 +171,7 @@ def seat_players(state: dict, players: list[dict], first: str | None) -> dict:
 
 def setup(options: dict) -> dict:
     state = {"options": options, "players": [], "current": None, "turn": 0, "fate_token": None,
-             "winner": None, "claim": None, "log": [], "moved": False}
+             "winner": None, "claim": None, "log": [], "moved": False, "fates": 0}
     if options.get("players"):
         seat_players(state, options["players"], options.get("first"))
     return state
@@ -173,6 +196,35 @@ def start_of_turn(state):
     if rule["check"] == "power_at_turn_start" and p["power"] >= rule["threshold"]:
         state["winner"] = p["name"]
         note(state, f"{p['name']} begins the turn with {p['power']} Power: {rule['name']} wins.")
+
+
+# ---------------------------------------------------------------- objectives
+
+def tracker(p: dict) -> dict:
+    """The owner's marks for their objective (Prince John's is counted from his Power)."""
+    spec = VILLAINS[p["villain"]]["tracker"]
+    marks = []
+    if spec.get("per_location"):
+        marks += [{"key": f"loc{i}", "label": f"{spec['per_location']} at {loc}"} for i, loc in enumerate(p["locations"])]
+    marks += [{"key": f"m{i}", "label": label} for i, label in enumerate(spec.get("marks", []))]
+    for m in marks:
+        m["on"] = bool(p.get("marks", {}).get(m["key"]))
+    if "power" in spec:
+        done, of = min(p["power"], spec["power"]), spec["power"]
+    else:
+        done, of = sum(m["on"] for m in marks), len(marks)
+    return {"marks": marks, "done": done, "of": of, "met": done >= of, "when": spec["when"],
+            "automatic": "power" in spec}
+
+
+def why_not_claim(state, p: dict) -> str | None:
+    if tracker(p)["automatic"]:
+        return f"{VILLAINS[p['villain']]['name']}'s objective is checked by the app at the start of the turn."
+    if state["claim"]:
+        return f"{state['claim']}'s claim waits for an answer first."
+    if tracker(p)["when"] == "start_of_turn" and (p is not state["players"][state["current"]] or state["moved"]):
+        return f"{p['name']}'s objective counts only at the start of {p['name']}'s own turn, before moving."
+    return None
 
 
 def plays(state, seat) -> dict | None:
@@ -206,6 +258,12 @@ def why_not_move(p: dict, target: str) -> str | None:
 
 
 def why_not_fate(state, p: dict, target: dict) -> str | None:
+    if not state["moved"]:
+        return f"{p['name']} moves first; Fate is one of the actions of the new location."
+    if not fates_left(state, p):
+        where = p["locations"][p["at"]]
+        return (f"No Fate action is left this turn at {where}." if p.get("fate_symbols")
+                else "This turn has used its Fate action (the table's rule: one a turn).")
     if target is p:
         return "Fate is played against an opponent, not yourself."
     token = state["fate_token"]
@@ -230,15 +288,36 @@ def controls(state, seat, p: dict) -> dict | None:
     mine = plays(state, seat)
     if seat.trusted != HOST and mine is not p:
         return None
-    out = {"power": True, "claim": VILLAINS[p["villain"]]["check"] == "claim",
+    out = {"power": True, "claim": why_not_claim(state, p) is None, "marks": not tracker(p)["automatic"],
            "locks": [{"name": loc, "locked": loc in p["locked"]} for loc in p["locations"]]}
     if p is state["players"][state["current"]]:
         if not state["moved"]:
-            out["moves"] = [loc for loc in p["locations"] if why_not_move(p, loc) is None]
+            out["moves"] = moves(p)
+            out["stay"] = out["moves"] == [p["locations"][p["at"]]]
         else:
             out["fates"] = [o["name"] for o in state["players"] if why_not_fate(state, p, o) is None]
+            out["fates_left"] = fates_left(state, p)
             out["end_turn"] = True
     return out
+
+
+def moves(p: dict) -> list[str]:
+    """Where the Villain may go: another unlocked location; if every other one is locked, it stays
+    where it is (the rulebook has no answer for that; the app lets the turn go on)."""
+    others = [loc for loc in p["locations"] if why_not_move(p, loc) is None]
+    return others or [p["locations"][p["at"]]]
+
+
+def fates_left(state, p: dict) -> int | None:
+    """Fate actions this turn still has: the Fate symbols at the Villain's location where the table
+    entered them, else the table's number per turn (1 unless changed); None: no limit."""
+    symbols = p.get("fate_symbols")
+    if symbols:
+        allowed = symbols[p["at"]]
+    else:
+        per_turn = state["options"].get("fates_per_turn")
+        allowed = DATA["fates_per_turn"] if per_turn is None else per_turn
+    return max(0, allowed - state.get("fates", 0))
 
 
 # ---------------------------------------------------------------- the moves
@@ -263,12 +342,13 @@ def do_move(state, a, seat):
     if state["moved"]:
         raise RuleError(f"{p['name']} has already moved this turn.")
     target = match_location(p, a["location"])
-    why = why_not_move(p, target)
-    if why:
-        raise RuleError(why)
+    if target not in moves(p):
+        raise RuleError(why_not_move(p, target))
+    stays = target == p["locations"][p["at"]]
     p["at"] = p["locations"].index(target)
     state["moved"] = True
-    note(state, f"{p['name']} moves to {target}.", seat.name)
+    note(state, f"{p['name']} stays at {target}: every other location is locked." if stays
+         else f"{p['name']} moves to {target}.", seat.name)
 
 
 def do_fate(state, a, seat):
@@ -278,6 +358,7 @@ def do_fate(state, a, seat):
     if why:
         raise RuleError(why)
     token = uses_token(state)
+    state["fates"] = state.get("fates", 0) + 1
     if token:
         state["fate_token"] = target["name"]
     note(state, f"{p['name']} Fates {target['name']}" + (" and hands over the Fate token." if token else "."),
@@ -305,6 +386,7 @@ def do_end_turn(state, a, seat):
     state["turn"] += 1
     state["moved"] = False
     state["claim"] = None
+    state["fates"] = 0
     nxt = state["players"][state["current"]]
     note(state, f"{p['name']} draws back to four. Now it is {nxt['name']}'s turn.", seat.name)
     start_of_turn(state)
@@ -313,6 +395,9 @@ def do_end_turn(state, a, seat):
 def do_claim(state, a, seat):
     p = find(state, a["player"])
     may_act_for(state, seat, p)
+    why = why_not_claim(state, p)
+    if why:
+        raise RuleError(why)
     state["claim"] = p["name"]
     note(state, f"{p['name']} claims the objective: {VILLAINS[p['villain']]['objective']}", seat.name)
 
@@ -328,6 +413,28 @@ def do_confirm(state, a, seat):
     else:
         note(state, f"{seat.name} does not accept {claimant['name']}'s claim.", seat.name)
     state["claim"] = None
+
+
+def do_mark(state, a, seat):
+    p = find(state, a["player"])
+    may_act_for(state, seat, p)
+    t = tracker(p)
+    mark = next((m for m in t["marks"] if m["key"] == a["mark"]), None)
+    if mark is None:
+        raise RuleError(f"{VILLAINS[p['villain']]['name']}'s objective has no mark {a['mark']!r}.")
+    p.setdefault("marks", {})[mark["key"]] = a["on"]
+    note(state, f"{p['name']}: {mark['label']}: {'yes' if a['on'] else 'no longer'}.", seat.name)
+
+
+def do_realm(state, a, seat):
+    p = find(state, a["player"])
+    names = [" ".join(n.split()) for n in a["locations"]]
+    if len({kernel.norm(n) for n in names}) != 4:
+        raise RuleError("Give the four locations four different names.")
+    old = p["locations"]
+    p["locked"] = [names[old.index(loc)] for loc in p["locked"]]
+    p["locations"], p["confirmed"] = names, True
+    note(state, f"{p['name']}'s realm: {', '.join(names)}.", seat.name)
 
 
 def do_setup(state, a, seat):
@@ -354,6 +461,8 @@ MOVES = {
     "end_turn": kernel.Move(do_end_turn, ANYONE, in_play),
     "claim": kernel.Move(do_claim, ANYONE, in_play),
     "confirm": kernel.Move(do_confirm, ANYONE, in_play),
+    "mark": kernel.Move(do_mark, ANYONE, in_play),
+    "realm": kernel.Move(do_realm, (HOST,), in_play, "Only the host renames a realm."),
 }
 
 
@@ -388,35 +497,62 @@ def match_location(p: dict, name: str) -> str:
 
 def view(state: dict, seat) -> dict:
     mine = plays(state, seat)
-    players = [{"name": p["name"], "villain": p["villain"], "villain_name": VILLAINS[p["villain"]]["name"],
-                "power": p["power"], "location": p["locations"][p["at"]],
-                "locations": [{"name": loc, "locked": loc in p["locked"]} for loc in p["locations"]],
-                "objective": VILLAINS[p["villain"]]["objective"],
-                "names_unsure": not VILLAINS[p["villain"]]["sure"] and not (state["options"].get("realms") or {}).get(p["villain"]),
-                "auto_checked": VILLAINS[p["villain"]]["check"] != "claim",
-                "current": i == state["current"], "fate_token": p["name"] == state["fate_token"],
-                "mine": p is mine, "controls": controls(state, seat, p)}
-               for i, p in enumerate(state["players"])]
+    players = []
+    for i, p in enumerate(state["players"]):
+        t = tracker(p)
+        players.append({
+            "name": p["name"], "villain": p["villain"], "villain_name": VILLAINS[p["villain"]]["name"],
+            "power": p["power"], "location": p["locations"][p["at"]],
+            "locations": [{"name": loc, "locked": loc in p["locked"]} for loc in p["locations"]],
+            "objective": VILLAINS[p["villain"]]["objective"], "tracker": t,
+            "names_unsure": not VILLAINS[p["villain"]]["sure"] and not p.get("confirmed"),
+            "auto_checked": t["automatic"], "current": i == state["current"],
+            "fate_token": p["name"] == state["fate_token"], "mine": p is mine,
+            "controls": controls(state, seat, p), "prompt": prompt(state, p)})
     current = state["players"][state["current"]]["name"] if state["players"] else None
-    standing = [{k: p[k] for k in ("name", "villain_name", "power", "location", "current", "fate_token", "mine")}
+    standing = [{"name": p["name"], "villain_name": p["villain_name"], "power": p["power"], "location": p["location"],
+                 "current": p["current"], "fate_token": p["fate_token"], "mine": p["mine"],
+                 "progress": f"{p['tracker']['done']}/{p['tracker']['of']}", "met": p["tracker"]["met"]}
                 for p in players]
     villains = sorted(players, key=lambda p: not p["mine"])  # your own Villain first on your phone
     return {"players": players, "standing": standing, "villains": villains, "current": current,
-            "turn": state["turn"], "moved": state["moved"],
-            "seated": bool(state["players"]),
+            "turn": state["turn"], "moved": state["moved"], "seated": bool(state["players"]),
             "fate_token": state["fate_token"], "fate_token_in_play": bool(state["players"]) and uses_token(state),
             "cauldron": cauldron(state), "winner": state["winner"], "claim": state["claim"],
             "may_confirm": bool(state["claim"]) and why_not_confirm(state, seat) is None,
-            "log": state["log"][-40:], "villain_choices": {k: v["name"] for k, v in VILLAINS.items()},
-            "turn_steps": DATA["turn_steps"]}
+            "warnings": warnings(state), "log": state["log"][-40:],
+            "villain_choices": {k: v["name"] for k, v in VILLAINS.items()}, "turn_steps": DATA["turn_steps"]}
+
+
+def prompt(state, p: dict) -> str | None:
+    """A nudge for the owner when their tracker says the objective is met and it may be claimed."""
+    t = tracker(p)
+    if state["winner"] or t["automatic"] or not t["met"] or why_not_claim(state, p):
+        return None
+    return "Your objective looks met: claim it, and another player confirms."
+
+
+def warnings(state) -> list[str]:
+    """What the whole table should see coming."""
+    out = []
+    for p in state["players"]:
+        spec = VILLAINS[p["villain"]]["tracker"]
+        if "power" in spec and p["power"] >= spec["power"] and not state["winner"]:
+            out.append(f"{p['name']} ({VILLAINS[p['villain']]['name']}) holds {p['power']} Power: "
+                       f"{p['name']} wins at the start of their next turn unless it drops below {spec['power']}.")
+        elif spec["when"] == "start_of_turn" and tracker(p)["met"] and not state["winner"]:
+            now = p is state["players"][state["current"]] and not state["moved"]
+            out.append(f"{p['name']} begins the turn with the objective met: a claim is due." if now else
+                       f"{p['name']}'s objective is set up: {p['name']} wins at the start of their next turn.")
+    return out
 
 
 REGIONS = (
     Region("setup", "games/villainous/setup.html", ("seated", "villain_choices", "seats", "seat.acts_as")),
     Region("turn", "games/villainous/turn.html", ("seated", "winner", "turn", "current", "cauldron", "fate_token",
-                                                 "fate_token_in_play", "claim", "may_confirm")),
+                                                 "fate_token_in_play", "claim", "may_confirm", "warnings")),
     Region("standings", "games/villainous/standings.html", ("seated", "standing", "winner")),
-    Region("villain", "games/villainous/villain.html", ("turn_steps", "fate_token_in_play"), (HOST, PLAYER),
-           each="villains"),
+    Region("villain", "games/villainous/villain.html", ("turn_steps", "fate_token_in_play", "seat.acts_as"),
+           (HOST, PLAYER), each="villains"),
     Region("log", "games/villainous/log.html", ("log", "seat.acts_as")),
 )

@@ -70,11 +70,13 @@
       held = { anchor: anchorNow() };
       Promise.resolve().then(restore);
     }
-    // reopen in the new HTML the sections that are open now (matched by their summary's text)
+    // reopen in the new HTML the sections that are open now
+    // (matched by their data-key, else by their summary's text)
+    var key = function (d) { var s = d.querySelector("summary"); return d.dataset.key || (s ? s.textContent.trim() : ""); };
     var open = {};
-    target.querySelectorAll("details[open] > summary").forEach(function (s) { open[s.textContent.trim()] = true; });
+    target.querySelectorAll("details[open]").forEach(function (d) { open[key(d)] = true; });
     if (fragment && fragment.querySelectorAll) {
-      fragment.querySelectorAll("details > summary").forEach(function (s) { if (open[s.textContent.trim()]) s.parentNode.open = true; });
+      fragment.querySelectorAll("details").forEach(function (d) { if (open[key(d)]) d.open = true; });
     }
   });
   function restore() {
