@@ -10,10 +10,10 @@ is closed; its page reconnects by itself and catches up with the whole view.
 """
 
 import logging
-import queue
 import socket
 import threading
 import time
+from collections import deque
 
 GOING_AWAY_RESTART = 1012
 BACKLOG = 32          # messages waiting for one socket before it counts as fallen behind
@@ -21,18 +21,23 @@ SEND_TIMEOUT = 10.0   # seconds a single send may take
 SYNC_EVERY = 1.0      # a socket may ask for its whole view at most once a second
 SEND_BUFFER = 256 * 1024  # bytes the kernel holds for one socket: many pages, yet a frozen phone shows soon
 log = logging.getLogger(__name__)
-_CLOSE = object()
+_OUTBOX = threading.Lock()  # guards every connection's queue and sender flag (held for microseconds)
 
 
 class Connection:
+    """One socket. Its messages wait in a bounded queue; a sender runs only while there is
+    something to send (an idle socket costs no thread or greenlet)."""
+
     def __init__(self, ws, code: str, seat_id: int):
         self.ws, self.code, self.seat_id = ws, code, seat_id
         self.sent: dict[str, str] = {}  # region id -> key of the slice last sent
         self.layout: str | None = None
         self.lock = threading.Lock()
-        self.outbox: queue.Queue = queue.Queue(maxsize=BACKLOG)
+        self.outbox: deque = deque()
         self.closed = False
         self.last_sync = 0.0
+        self._sending = False
+        self._on_gone = None
         sock = getattr(ws, "sock", None)
         if sock is not None:
             try:
@@ -42,39 +47,44 @@ class Connection:
                 pass
 
     def start(self, on_gone):
-        threading.Thread(target=self._drain, args=(on_gone,), daemon=True, name=f"send-{self.code}").start()
+        self._on_gone = on_gone
 
     def offer(self, message: str) -> bool:
         """Queue a message; False when the socket has fallen too far behind."""
-        if self.closed:
-            return False
-        try:
-            self.outbox.put_nowait(message)
-            return True
-        except queue.Full:
-            return False
+        with _OUTBOX:
+            if self.closed or len(self.outbox) >= BACKLOG:
+                return False
+            self.outbox.append(message)
+            if self._sending:
+                return True
+            self._sending = True
+        threading.Thread(target=self._drain, daemon=True, name=f"send-{self.code}").start()
+        return True
 
-    def _drain(self, on_gone):
+    def _drain(self):
         while True:
-            message = self.outbox.get()
-            if message is _CLOSE or self.closed:
-                return
+            with _OUTBOX:
+                if self.closed or not self.outbox:
+                    self._sending = False
+                    return
+                message = self.outbox.popleft()
             try:
                 self.ws.send(message)
             except Exception as err:  # gone, or too slow: its handler notices and cleans up
                 log.info("dropping a socket of table %s: %r", self.code, err)
-                on_gone(self)
+                with _OUTBOX:
+                    self._sending = False
+                if self._on_gone:
+                    self._on_gone(self)
                 return
 
     def drop(self):
         """Stop sending and cut the connection, without waiting on the peer."""
-        if self.closed:
-            return
-        self.closed = True
-        try:
-            self.outbox.put_nowait(_CLOSE)
-        except queue.Full:
-            pass
+        with _OUTBOX:
+            if self.closed:
+                return
+            self.closed = True
+            self.outbox.clear()
         sock = getattr(self.ws, "sock", None)
         try:
             if sock is not None:
@@ -192,11 +202,9 @@ class Hub:
             for conn in gone:
                 self._conns[code].discard(conn)
         for conn in gone:
-            conn.closed = True  # its sender stops; its handler cleans up when the client answers
-            try:
-                conn.outbox.put_nowait(_CLOSE)
-            except queue.Full:
-                pass
+            with _OUTBOX:
+                conn.closed = True  # its sender stops; its handler cleans up when the client answers
+                conn.outbox.clear()
             try:
                 conn.ws.close(reason=reason, message=message)
             except Exception:

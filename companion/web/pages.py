@@ -8,7 +8,6 @@ from flask import (
     Response,
     current_app,
     jsonify,
-    make_response,
     redirect,
     render_template,
     request,
@@ -273,15 +272,6 @@ def log_json(code):
 def manifest():
     return send_from_directory(current_app.static_folder, "manifest.webmanifest",
                                mimetype="application/manifest+json", max_age=3600)
-
-
-@bp.get("/sw.js")
-def service_worker():
-    resp = make_response(send_from_directory(current_app.static_folder, "js/sw.js", mimetype="text/javascript",
-                                             max_age=0))
-    resp.headers["Service-Worker-Allowed"] = "/"
-    resp.headers["Cache-Control"] = "no-cache"
-    return resp
 
 
 @bp.get("/offline")
