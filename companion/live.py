@@ -19,6 +19,7 @@ GOING_AWAY_RESTART = 1012
 BACKLOG = 32          # messages waiting for one socket before it counts as fallen behind
 SEND_TIMEOUT = 10.0   # seconds a single send may take
 SYNC_EVERY = 1.0      # a socket may ask for its whole view at most once a second
+YIELD_AFTER = 0.002  # seconds of rendering in one broadcast before other tables get a turn
 SEND_BUFFER = 256 * 1024  # bytes the kernel holds for one socket: many pages, yet a frozen phone shows soon
 log = logging.getLogger(__name__)
 _OUTBOX = threading.Lock()  # guards every connection's queue and sender flag (held for microseconds)
@@ -139,9 +140,12 @@ class Hub:
         """After a change: every socket of the table gets its own seat's changed regions. Between
         two sockets the server may serve others (under gevent, a greenlet switch), so a table of
         large pages never holds up another table for more than one page's rendering."""
+        since = time.perf_counter()
         for conn in self.connections(code):
             self.push(conn)
-            time.sleep(0)
+            if time.perf_counter() - since > YIELD_AFTER:  # a long broadcast lets others in
+                time.sleep(0)
+                since = time.perf_counter()
 
     def broadcast_game(self, game: str):
         """Push again every table of a game that has sockets (a background result came in)."""

@@ -10,7 +10,6 @@ No Flask here: the web layer turns a slice into HTML.
 """
 
 import hashlib
-import json
 from dataclasses import dataclass
 
 from .table import DISPLAY, HOST, PLAYER
@@ -36,8 +35,10 @@ class Slice:
 
 
 def fingerprint(*parts) -> str:
-    raw = json.dumps(parts, sort_keys=True, separators=(",", ":"), default=str, ensure_ascii=False)
-    return hashlib.blake2b(raw.encode(), digest_size=10).hexdigest()
+    """A short hash of plain data. repr is deterministic for the views' dicts, lists, strings and
+    numbers (dicts in the order the game built them): equal slices built alike hash alike, and
+    a slice built in another order only costs a needless re-render, never a wrong one."""
+    return hashlib.blake2b(repr(parts).encode(), digest_size=10).hexdigest()
 
 
 def pick(view: dict, keys) -> dict:
