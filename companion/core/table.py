@@ -39,6 +39,8 @@ class Table:
     seals: dict = field(default_factory=dict, repr=False)  # seq -> what that action revealed (core.undo)
     compute: object = field(default=None, repr=False, compare=False)  # a background worker for heavy views
     views: dict = field(default_factory=dict, repr=False, compare=False)  # core.views' cache for this version
+    game_views: dict = field(default_factory=dict, repr=False, compare=False)  # the game's part, by game state
+    slice_memo: dict = field(default_factory=dict, repr=False, compare=False)  # core.regions: slices by identity
 
     @property
     def version(self) -> int:

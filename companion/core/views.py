@@ -29,13 +29,28 @@ def view_for(module, table: Table, seat: Seat) -> dict:
     return view
 
 
-def _view(module, table: Table, seat: Seat) -> dict:
-    state = table.state
+def _game_view(module, table: Table, seat: Seat) -> dict:
+    """The game's part of a view, kept while the game's state is the very same object (a roll or
+    a note makes a new version but leaves the game as it was)."""
+    game = table.state["game"]
+    key = (seat, getattr(table.compute, "generation", 0))
+    kept = table.game_views.get(key)
+    if kept is not None and kept[0] is game:  # the reference held keeps the id from being reused
+        return kept[1]
     token = compute.current.set(getattr(table, "compute", None))  # heavy work goes to the table's worker
     try:
-        view = module.view(state["game"], seat)
+        view = module.view(game, seat)
     finally:
         compute.current.reset(token)
+    if len(table.game_views) > 4 * len(table.seats) + 8:
+        table.game_views.clear()
+    table.game_views[key] = (game, view)
+    return view
+
+
+def _view(module, table: Table, seat: Seat) -> dict:
+    state = table.state
+    view = dict(_game_view(module, table, seat))
     view.update({
         "rolls": state["rolls"],
         "recent_rolls": state["rolls"][-10:],

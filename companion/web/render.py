@@ -51,8 +51,11 @@ def page_for(table, seat) -> Page:
     module = games.get(table.game)
     view = view_for(module, table, seat)
     role = seat.trusted
+    memo = table.slice_memo
+    if len(memo) > 64 * (len(table.seats) + 1):
+        memo.clear()
     before, after = slices(BEFORE, view, role), slices(AFTER, view, role)
-    game = slices(module.REGIONS, view, role)
+    game = slices(module.REGIONS, view, role, memo, (seat, role))
     return Page(table.code, module.TITLE, getattr(module, "SCRIPTS", ()), before, game, after,
                 layout(before + [Slice(GAME, "", {}, "")] + game + after))
 
