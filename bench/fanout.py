@@ -217,9 +217,9 @@ def game_actions(table, rounds=200):
 
 def many(tables, arrivals, seconds=10):
     lat, lock = [], threading.Lock()
-    gen = markers()
 
     def run(table):
+        gen = markers()  # one generator a thread (they share the locked counter)
         time.sleep(random.random())
         end = time.perf_counter() + seconds
         while time.perf_counter() < end:
