@@ -290,3 +290,24 @@ def test_lair_names_are_kept_on_the_phone_as_a_named_edition(browser, server, ap
     expect(page.locator("#r-game")).to_contain_text("Bob's turn")
     view = api.view(t["code"], t["token"])
     assert [x["name"] for x in view["cards"] if x["category"] == "Lair"][:3] == ["Laboratory", "Grotto", "Bayou"]
+
+
+def test_the_host_may_play_and_keeps_that_players_notes_privately():
+    g = Game("clue", {"players": ["Ann", "Bob", "Cat"], "host_player": "Ann"}, players=["Bob", "Cat"], host="Ann")
+    view = g.act("host", type="hand", cards=["ursula", "talisman", "potion", "laboratory", "lair_2", "lair_3"])
+    assert view["me"] == "Ann" and view["notes"]["ursula"]["Ann"] == "has"
+    g.act("host", type="mark", card="jafar", holder="Bob", value="has")
+    bob, board = g.view("Bob"), g.view("Board")
+    assert bob["me"] == "Bob" and bob["notes"]["talisman"]["Ann"] is None  # Bob does not learn Ann's hand
+    assert "me" not in board and "notes" not in board
+    for other in ("Bob", "Board"):
+        kinds = [e["action"]["type"] for e in g.log(other) if "action" in e]
+        assert "hand" not in kinds and "mark" not in kinds  # the host's private entries stay private
+    with pytest.raises(RuleError, match="not one of the players"):
+        Game("clue", {"players": ["Ann", "Bob"], "host_player": "Zed"})
+
+
+def test_a_host_who_does_not_play_keeps_no_notes():
+    g = Game("clue", {"players": ["Ann", "Bob", "Cat"]}, players=["Ann", "Bob", "Cat"])
+    with pytest.raises(Forbidden, match="only when playing"):
+        g.act("host", type="hand", cards=["ursula"])

@@ -40,6 +40,8 @@ class ClueOptions(BaseModel):
     lairs: list[Name] | None = Field(default=None, description="Nine lair names (the rulebook names only the Laboratory).")
     edition: str = Field(default="disney-villains", description="A card set from rules_data/clue.json.")
     movers: dict[Name, Name] | None = Field(default=None, description="Who plays which Villain mover.")
+    host_player: Name | None = Field(default=None, description=(
+        "The player whose phone is the host's: that seat keeps this player's hand, marks and notes."))
 
 
 Options = ClueOptions
@@ -64,6 +66,7 @@ class Setup(Action):
     lairs: list[Name] | None = None
     edition: str = "disney-villains"
     movers: dict[Name, Name] | None = None
+    host_player: Name | None = Field(default=None, description="The player the host's phone plays, if any.")
 
 
 class Hand(Action):
@@ -177,7 +180,13 @@ def seat(state: dict, opts: dict) -> dict:
     else:  # dealt one by one clockwise from the first player
         sizes = [dealt // len(players) + (1 if (i - first) % len(players) < dealt % len(players) else 0)
                  for i in range(len(players))]
+    host_player = None
+    if opts.get("host_player"):
+        host_player = kernel.lookup(players, opts["host_player"], key=str)
+        if host_player is None:
+            raise RuleError(f"{opts['host_player']} is not one of the players, so the host cannot play them.")
     state.update(players=players, sizes=sizes, cards=cards, movers=movers, first=first, current=first,
+                 host_player=host_player,
                  categories=[c["name"] for c in ed["categories"]], edition=ed["name"])
     return state
 
@@ -201,8 +210,11 @@ def player(state, name: str) -> str:
 
 
 def plays(state, seat_) -> str | None:
-    """The player this seat keeps notes for."""
-    return kernel.player_of(state["players"], seat_, key=str)
+    """The player this seat keeps notes for: a player's own, or the host's when the host plays."""
+    if seat_.trusted == HOST:
+        return state.get("host_player")
+    name = kernel.player_of(state["players"], seat_, key=str)
+    return None if name is not None and name == state.get("host_player") else name  # the host's, not theirs
 
 
 def card(state, cid: str) -> dict:
@@ -222,9 +234,11 @@ def triple(state, cards: list[str]) -> list[str]:
 
 
 def me(state, seat_) -> str:
-    if seat_.trusted != "player":
-        raise Forbidden("Only a player's own phone keeps detective notes.")
     name = plays(state, seat_)
+    if seat_.trusted == HOST and name is None:
+        raise Forbidden("The host keeps notes only when playing (the table option host_player).")
+    if seat_.trusted not in ("player", HOST):
+        raise Forbidden("Only a player's own phone keeps detective notes.")
     if name is None:
         raise RuleError(f"{seat_.name} is not a player at this table.")
     return name
@@ -339,9 +353,9 @@ NOTES = "Only a player's own phone keeps detective notes."
 TURNS = "The display enters suggestions and accusations, not turns."
 MOVES = {
     "setup": kernel.Move(do_setup, (HOST,), refusal="Only the host seats the players."),
-    "hand": kernel.Move(do_hand, (PLAYER,), seated, NOTES),
-    "shown": kernel.Move(do_shown, (PLAYER,), seated, NOTES),
-    "mark": kernel.Move(do_mark, (PLAYER,), seated, NOTES),
+    "hand": kernel.Move(do_hand, (PLAYER, HOST), seated, NOTES),
+    "shown": kernel.Move(do_shown, (PLAYER, HOST), seated, NOTES),
+    "mark": kernel.Move(do_mark, (PLAYER, HOST), seated, NOTES),
     **{kind: kernel.Move(lambda s, a, _seat: public(s, a, a["type"]), (HOST, PLAYER, DISPLAY), under_way)
        for kind in ("suggestion", "accusation")},
     **{kind: kernel.Move(lambda s, a, _seat: public(s, a, a["type"]), (HOST, PLAYER), under_way, TURNS)
@@ -607,7 +621,7 @@ REGIONS = (
     Region("turn", R + "turn.html", ("seated", "winner", "edition", "current", "players", "seat.acts_as")),
     Region("notes", R + "notes.html", ("seated", "me", "contradiction", "hand", "my_size", "cards", "card_names",
                                        "envelope", "exact", "margin", "odds_pending", "players", "notes", "marks",
-                                       "probabilities", "why", "to_show"), (PLAYER,)),
+                                       "probabilities", "why", "to_show"), (PLAYER, HOST)),
     Region("suggest", R + "suggest.html", ("seated", "winner", "suggesters", "players", "current", "categories",
                                            "cards", "seat.acts_as")),
     Region("log", R + "log.html", ("seated", "suggestions", "accusations", "card_names", "seat.acts_as")),
