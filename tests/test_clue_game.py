@@ -311,3 +311,13 @@ def test_a_host_who_does_not_play_keeps_no_notes():
     g = Game("clue", {"players": ["Ann", "Bob", "Cat"]}, players=["Ann", "Bob", "Cat"])
     with pytest.raises(Forbidden, match="only when playing"):
         g.act("host", type="hand", cards=["ursula"])
+
+
+def test_taking_back_a_suggestion_also_drops_the_card_shown_for_it():
+    g = Game("clue", {"players": ["Ann", "Bob", "Cat"]}, players=["Ann", "Bob", "Cat"])
+    g.act("host", type="suggestion", by="Ann", cards=["jafar", "shell", "laboratory"], disproved_by="Bob")
+    assert g.act("Ann", type="shown", suggestion=1, card="shell")["shown"] == {"1": "shell"}
+    view = g.undo("host")  # the host cannot see Ann's note, so the suggestion is what goes
+    assert view["suggestions"] == []
+    ann = g.view("Ann")
+    assert ann["shown"] == {} and ann["notes"]["shell"]["Bob"] is None  # the shown card went with it

@@ -10,6 +10,7 @@ import copy
 from dataclasses import dataclass, field
 
 from . import dice
+from .errors import Refusal
 from .names import norm
 
 HOST, PLAYER, DISPLAY = "host", "player", "display"
@@ -81,7 +82,9 @@ def undone(events: list[dict]) -> set[int]:
 
 
 def fold(module, table: Table) -> dict:
-    """The state after every event: undone actions are skipped, undone rolls stay, marked."""
+    """The state after every event: undone actions are skipped, undone rolls stay, marked. An
+    action whose premise was taken back since (a card shown for a suggestion that was withdrawn)
+    no longer applies and is passed over, as if taken back with it."""
     gone = undone(table.events)
     state = initial(module, table.options)
     for event in table.events:
@@ -92,7 +95,10 @@ def fold(module, table: Table) -> dict:
                 entry = roll_entry(event, table.seats[event["seat"]], taken_back=True)
                 state = {**state, "rolls": [*state["rolls"], entry]}
             continue
-        state = step(module, state, event, table.seats)
+        try:
+            state = step(module, state, event, table.seats)
+        except Refusal:
+            continue
     return state
 
 
