@@ -39,6 +39,7 @@ class Connection:
         self.last_sync = 0.0
         self._sending = False
         self._on_gone = None
+        self.send_lock = threading.Lock()  # one frame at a time: a close never cuts into a message
         sock = getattr(ws, "sock", None)
         if sock is not None:
             try:
@@ -70,14 +71,31 @@ class Connection:
                     return
                 message = self.outbox.popleft()
             try:
-                self.ws.send(message)
+                with self.send_lock:
+                    self.ws.send(message)
             except Exception as err:  # gone, or too slow: its handler notices and cleans up
-                log.info("dropping a socket of table %s: %r", self.code, err)
                 with _OUTBOX:
                     self._sending = False
-                if self._on_gone:
-                    self._on_gone(self)
+                    closing = self.closed  # closed on purpose (shutdown, a removed seat): leave it be
+                if not closing:
+                    log.info("dropping a socket of table %s: %r", self.code, err)
+                    if self._on_gone:
+                        self._on_gone(self)
                 return
+
+    def close(self, reason: int, message: str):
+        """Stop sending and close with a code, after the frame being sent (if any) is out."""
+        with _OUTBOX:
+            self.closed = True
+            self.outbox.clear()
+        got = self.send_lock.acquire(timeout=2)
+        try:
+            self.ws.close(reason=reason, message=message)
+        except Exception:
+            pass
+        finally:
+            if got:
+                self.send_lock.release()
 
     def drop(self):
         """Stop sending and cut the connection, without waiting on the peer."""
@@ -190,10 +208,7 @@ class Hub:
         with self._guard:
             conns = [c for s in self._conns.values() for c in s]
         for conn in conns:
-            try:
-                conn.ws.close(reason=code, message="The server is restarting.")
-            except Exception:
-                pass
+            conn.close(code, "The server is restarting.")
 
     def close_seat(self, code: str, seat_id: int, keep: int = 0, reason: int = 1008,
                    message: str = "This seat no longer works here; ask the host.") -> int:
@@ -206,13 +221,7 @@ class Hub:
             for conn in gone:
                 self._conns[code].discard(conn)
         for conn in gone:
-            with _OUTBOX:
-                conn.closed = True  # its sender stops; its handler cleans up when the client answers
-                conn.outbox.clear()
-            try:
-                conn.ws.close(reason=reason, message=message)
-            except Exception:
-                pass
+            conn.close(reason, message)  # its sender stops; its handler cleans up when the client answers
             # its handler wakes when the client answers the close; at the latest, a second later
             wake = getattr(conn.ws, "event", None)
             if wake is not None:
