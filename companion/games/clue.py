@@ -602,7 +602,7 @@ def view(state: dict, seat_) -> dict:
            "seated": bool(state["players"]), "card_names": {c["id"]: c["name"] for c in state["cards"]},
            "suggesters": [p for p in state["players"] if why_not_suggest(state, p) is None],
            "accusers": [p for p in state["players"] if p not in state["out"]],
-           "movers": MOVERS}
+           "movers": MOVERS, "short": short_names(state["players"])}
     name = plays(state, seat_) if state["players"] else None
     if name:
         priv = state["private"].get(name) or {"hand": None, "shown": {}, "marks": {}}
@@ -614,13 +614,25 @@ def view(state: dict, seat_) -> dict:
     return out
 
 
+def short_names(players: list[str]) -> dict[str, str]:
+    """Column headings a 390 px phone can show for six players: the shortest distinct prefixes
+    (at least two letters), with a legend under the grid."""
+    out = {}
+    for p in players:
+        n = 2
+        while n < len(p) and any(q != p and q[:n].casefold() == p[:n].casefold() for q in players):
+            n += 1
+        out[p] = p[:n]
+    return out
+
+
 MOVERS = ["Ursula", "Evil Queen", "Dr. Facilier", "Jafar", "Hades", "Maleficent"]
 R = "games/clue/"
 REGIONS = (
     Region("setup", R + "setup.html", ("seated", "editions", "movers", "seats", "seat.acts_as")),
     Region("turn", R + "turn.html", ("seated", "winner", "edition", "current", "players", "seat.acts_as")),
     Region("notes", R + "notes.html", ("seated", "me", "contradiction", "hand", "my_size", "cards", "card_names",
-                                       "envelope", "exact", "margin", "odds_pending", "players", "notes", "marks",
+                                       "envelope", "exact", "margin", "odds_pending", "players", "short", "notes", "marks",
                                        "probabilities", "why", "to_show"), (PLAYER, HOST)),
     Region("suggest", R + "suggest.html", ("seated", "winner", "suggesters", "players", "current", "categories",
                                            "cards", "seat.acts_as")),

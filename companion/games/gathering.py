@@ -869,9 +869,17 @@ def own_card(state, me: dict) -> dict:
     so a glance at one tells nobody which team it is on."""
     mates = [p["name"] for p in state["players"]
              if me["alignment"] == MISCHIEF and p is not me and p["alignment"] == MISCHIEF]
+    if not me["alive"]:
+        how = next((r["text"] for r in reversed(state["recap"]) if r["kind"] == "defeat" and r.get("player") == me["name"]),
+                   None)
+        status = f"You have fallen. {how}" if how else "You have fallen."
+    elif state["prisoner"] == me["name"]:
+        status = "You hold Captain Hook's Rope: if Hook falls by the vote today, you fall with him."
+    else:
+        status = "You stand."
     return {"character_name": CHARS[me["character"]]["name"] if me["character"] else None,
             "team": team_name(me["alignment"]) if me["alignment"] else None,
-            "mates": mates, "alive": me["alive"]}
+            "mates": mates, "alive": me["alive"], "status": status}
 
 
 def own_ballot(state, me: dict, day: dict) -> dict | None:
