@@ -539,3 +539,16 @@ def test_the_queen_unmasking_the_mischief_crown_holder_passes_the_crown_at_dawn(
     assert not alive(t, "Eve") and t.state["step"] == "crown_successor"
     view = t.act("host", type="crown_successor", player="Fay")
     assert view["crown"] == "Fay" and view["step"] == "prisoner"
+
+
+def test_a_player_may_change_their_ballot_until_the_last_one_is_in():
+    t = game(EIGHT, ["Gus", "Hal"])
+    night(t, target="Fay")
+    t.act("Ann", type="ballot", target="Hal")
+    assert "Gus" in t.view("Ann")["ballot"]["targets"]  # the phone offers the change
+    t.act("Ann", type="ballot", target="Gus")
+    assert t.view("Ann")["my_ballot"] == "Gus" and t.view("display")["ballots_in"] == 1  # changed, not added
+    for n in ("Bob", "Cat", "Dan", "Eve", "Hal"):
+        t.act(n, type="ballot", target="Gus")
+    t.act("Gus", type="ballot", target="Ann")  # the last one: the vote is counted
+    assert t.view("display")["last_votes"]["Ann"] == "Gus" and not alive(t, "Gus")

@@ -886,9 +886,8 @@ def own_ballot(state, me: dict, day: dict) -> dict | None:
     """A living player's secret vote while ballots are open: cast, or the names to choose from."""
     if state["step"] != "vote" or not me["alive"]:
         return None
-    cast = day.get("ballots", {}).get(me["name"])
-    return {"cast": cast, "targets": [] if cast else
-            [p["name"] for p in living(state) if p is not me]}
+    cast = day.get("ballots", {}).get(me["name"])  # it may be changed until the last ballot is in
+    return {"cast": cast, "targets": [p["name"] for p in living(state) if p is not me and p["name"] != cast]}
 
 
 def host_view(state) -> dict:
