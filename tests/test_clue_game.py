@@ -321,3 +321,7 @@ def test_taking_back_a_suggestion_also_drops_the_card_shown_for_it():
     assert view["suggestions"] == []
     ann = g.view("Ann")
     assert ann["shown"] == {} and ann["notes"]["shell"]["Bob"] is None  # the shown card went with it
+    assert ann["undo"] is None  # and Ann is not offered to take back an entry that no longer applies
+    g.table.seals.clear()  # as after a restart: nothing is known of past actions but the log
+    g.table.views.clear()
+    assert g.view("Ann")["undo"] is None

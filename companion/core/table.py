@@ -97,8 +97,8 @@ def fold(module, table: Table) -> dict:
             continue
         try:
             state = step(module, state, event, table.seats)
-        except Refusal:
-            continue
+        except Refusal:  # kept in the state, so undo never offers to take it back
+            state = {**state, "dropped": [*state.get("dropped", ()), event["seq"]]}
     return state
 
 

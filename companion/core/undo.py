@@ -55,7 +55,7 @@ def describe(module, table: Table, event: dict) -> str:
 
 def last_visible(module, table: Table, seat) -> dict | None:
     """The last live action this seat may see (another seat's private actions are invisible)."""
-    gone = undone(table.events)
+    gone = undone(table.events) | set((table.state or {}).get("dropped", ()))  # dropped: its premise went
     for event in reversed(table.events):
         if event["kind"] != "action" or event["seq"] in gone:
             continue
