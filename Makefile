@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 DB ?= companion.db
 
-.PHONY: run test lint bench chromium clean
+.PHONY: run test lint bench chromium postgres clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -26,14 +26,22 @@ chromium:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; \
 	fi
 
-test: $(STAMP) chromium
+# The tests start a throwaway PostgreSQL cluster of their own (companion/pgcluster.py) and stop it.
+postgres:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null; then \
+	  echo "Installing Debian's postgresql for the multi-process tests"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq postgresql >/dev/null; \
+	fi
+
+test: $(STAMP) chromium postgres
 	$(BIN)/ruff check .
 	$(BIN)/pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
-bench: $(STAMP) chromium
+bench: $(STAMP) chromium postgres
 	COMPANION_CREATES_PER_HOUR=100000 $(BIN)/python bench/fanout.py  # it creates more tables than 30 an hour
 	$(BIN)/python bench/firstload.py
 	$(BIN)/python bench/clue.py

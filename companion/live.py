@@ -117,6 +117,7 @@ class Hub:
         self.tables, self.page, self.renderer = tables, page, renderer
         self._conns: dict[str, set[Connection]] = {}
         self._guard = threading.Lock()
+        self.draining = False  # shutting down: /healthz says so, so a load balancer sends no one new
         tables.listeners.append(self.broadcast)
 
     def add(self, conn: Connection, page_digest: str | None = None):
@@ -204,7 +205,9 @@ class Hub:
             conn.layout = page.layout
 
     def close_all(self, code: int = GOING_AWAY_RESTART):
-        """On shutdown: close every socket with 1012 so the clients come back by themselves."""
+        """On shutdown: close every socket with 1012 so the clients come back by themselves (to
+        another process, behind a load balancer)."""
+        self.draining = True
         with self._guard:
             conns = [c for s in self._conns.values() for c in s]
         for conn in conns:

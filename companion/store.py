@@ -1,64 +1,76 @@
-"""The SQLite event store: WAL, synchronous=FULL, one transaction per action.
+"""The event store: tables, seats, one-time links and each table's events, one transaction per action.
+
+Two engines share one schema and every statement (written with `?` placeholders):
+- `Store`, SQLite (the default: `make run`, one process): WAL, synchronous=FULL.
+- `companion.postgres.PgStore`, PostgreSQL (`--db postgresql://...`): any number of processes on
+  any number of hosts; a commit notifies every process (LISTEN/NOTIFY).
 
 An action is acknowledged and broadcast only after its transaction has committed, so a restart
-on the same file finds every acknowledged action. Removed seats, rotated tokens and one-time
-personal links are stored too, so they survive a restart; a deleted table leaves nothing behind.
+finds every acknowledged action. The event's primary key (table code, sequence number) is the
+arbiter between processes: a second insert of the same number fails with `Conflict`, and the
+loser catches up. Removed seats, rotated tokens and one-time personal links are stored too, so
+they survive a restart; a deleted table leaves nothing behind.
 """
 
 import json
 import sqlite3
 import threading
 import time
+from contextlib import contextmanager
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-  code TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, created REAL NOT NULL);
-CREATE TABLE IF NOT EXISTS seats (
-  code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, role TEXT NOT NULL,
-  approved INTEGER NOT NULL, token_hash TEXT NOT NULL UNIQUE, PRIMARY KEY (code, seat));
-CREATE TABLE IF NOT EXISTS events (
-  code TEXT NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL, at REAL NOT NULL,
-  PRIMARY KEY (code, seq));
-CREATE TABLE IF NOT EXISTS claims (
-  token_hash TEXT PRIMARY KEY, code TEXT NOT NULL, seat INTEGER NOT NULL);
-"""
+SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS tables (code TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, "
+    "created REAL NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS seats (code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, "
+    "role TEXT NOT NULL, approved INTEGER NOT NULL, token_hash TEXT NOT NULL UNIQUE, PRIMARY KEY (code, seat))",
+    "CREATE TABLE IF NOT EXISTS events (code TEXT NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL, "
+    "at REAL NOT NULL, PRIMARY KEY (code, seq))",
+    "CREATE TABLE IF NOT EXISTS claims (token_hash TEXT PRIMARY KEY, code TEXT NOT NULL, seat INTEGER NOT NULL)",
+)
 # columns added after the first release: (table, column, definition)
 COLUMNS = (
     ("seats", "removed", "INTEGER NOT NULL DEFAULT 0"),
     ("tables", "touched", "REAL NOT NULL DEFAULT 0"),
 )
+SEAT_COLUMNS = "seat, name, role, approved, token_hash, removed"
 
 
-class Store:
-    def __init__(self, path: str):
-        self.path = path
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        self._lock = threading.Lock()
-        with self._lock:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.executescript(SCHEMA)
-            for table, column, definition in COLUMNS:
-                have = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
-                if column not in have:
-                    self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
-                    if column == "touched":
-                        self._db.execute("UPDATE tables SET touched=created")
+class Conflict(Exception):
+    """Another process wrote the same row first (an event's number, a seat's number)."""
 
-    def _write(self, statements, code=None):
-        """One transaction; `code`: the table that was used (its idle clock starts again)."""
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                for sql, args in statements:
-                    self._db.execute(sql, args)
-                if code is not None:
-                    self._db.execute("UPDATE tables SET touched=? WHERE code=?", (time.time(), code))
-                self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
+
+def open_store(url: str):
+    """The store a `--db` names: a PostgreSQL URL, or else a SQLite file (or ':memory:')."""
+    if url.startswith(("postgresql://", "postgres://")):
+        from .postgres import PgStore
+
+        return PgStore(url)
+    return Store(url.removeprefix("sqlite:///"))
+
+
+class Events:
+    """What both engines do, over `_tx()` (one transaction, yielding `run(sql, args) -> rows`)."""
+
+    shared = False  # whether other processes may write to the same tables (then they tell us)
+
+    def _tx(self):  # pragma: no cover (each engine has its own)
+        raise NotImplementedError
+
+    def _notice(self, code: str, what: str) -> tuple | None:
+        """A statement that tells the other processes, inside the transaction (None: nobody to tell)."""
+        return None
+
+    def _write(self, statements, code=None, what="seats"):
+        """One transaction; `code`: the table that was used (its idle clock starts again, and the
+        other processes hear `what` changed)."""
+        with self._tx() as run:
+            for sql, args in statements:
+                run(sql, args)
+            if code is not None:
+                run("UPDATE tables SET touched=? WHERE code=?", (time.time(), code))
+                notice = self._notice(code, what)
+                if notice:
+                    run(*notice)
 
     def create_table(self, code, game, options, seat, token_hash):
         now = time.time()
@@ -76,7 +88,8 @@ class Store:
     def add_seat(self, code, seat, token_hash, claim_hash=None):
         statements = [self._seat_sql(code, seat, token_hash)]
         if claim_hash is not None:
-            statements.append(("INSERT INTO claims VALUES (?,?,?)", (claim_hash, code, seat.id)))
+            statements.append(("INSERT INTO claims (token_hash, code, seat) VALUES (?,?,?)",
+                               (claim_hash, code, seat.id)))
         self._write(statements, code)
 
     def approve(self, code, seat_id):
@@ -93,66 +106,150 @@ class Store:
         statements = [("UPDATE seats SET token_hash=? WHERE code=? AND seat=?", (token_hash, code, seat_id)),
                       ("DELETE FROM claims WHERE code=? AND seat=?", (code, seat_id))]
         if claim_hash is not None:
-            statements.append(("INSERT INTO claims VALUES (?,?,?)", (claim_hash, code, seat_id)))
+            statements.append(("INSERT INTO claims (token_hash, code, seat) VALUES (?,?,?)",
+                               (claim_hash, code, seat_id)))
         self._write(statements, code)
 
     def claim(self, code, claim_hash, token_hash) -> int | None:
-        """Use a personal link once: its seat gets the new token; None if the link is unknown or used."""
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                row = self._db.execute("SELECT seat FROM claims WHERE token_hash=? AND code=?",
-                                       (claim_hash, code)).fetchone()
-                if row is None:
-                    self._db.execute("ROLLBACK")
-                    return None
-                self._db.execute("DELETE FROM claims WHERE token_hash=?", (claim_hash,))
-                self._db.execute("UPDATE seats SET token_hash=? WHERE code=? AND seat=?", (token_hash, code, row[0]))
-                self._db.execute("UPDATE tables SET touched=? WHERE code=?", (time.time(), code))
-                self._db.execute("COMMIT")
-                return row[0]
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
+        """Use a personal link once: its seat gets the new token; None if the link is unknown or used
+        (by any process: the row is deleted in the same transaction that reads it)."""
+        with self._tx() as run:
+            rows = run("DELETE FROM claims WHERE token_hash=? AND code=? RETURNING seat", (claim_hash, code))
+            if not rows:
+                return None
+            run("UPDATE seats SET token_hash=? WHERE code=? AND seat=?", (token_hash, code, rows[0][0]))
+            run("UPDATE tables SET touched=? WHERE code=?", (time.time(), code))
+            notice = self._notice(code, "seats")
+            if notice:
+                run(*notice)
+            return rows[0][0]
 
     def append(self, code, event):
-        self._write([("INSERT INTO events VALUES (?,?,?,?)", (code, event["seq"], json.dumps(event), time.time()))],
-                    code)
+        self._write([("INSERT INTO events (code, seq, body, at) VALUES (?,?,?,?)",
+                      (code, event["seq"], json.dumps(event), time.time()))], code, what="events")
 
     def delete_table(self, code):
-        self._write([(f"DELETE FROM {t} WHERE code=?", (code,)) for t in ("claims", "events", "seats", "tables")])
+        statements = [(f"DELETE FROM {t} WHERE code=?", (code,)) for t in ("claims", "events", "seats", "tables")]
+        notice = self._notice(code, "deleted")
+        self._write([*statements, notice] if notice else statements)
 
     def idle_since(self, before: float) -> list[str]:
         """The tables nobody has used since `before` (a time.time())."""
-        with self._lock:
-            return [c for (c,) in self._db.execute("SELECT code FROM tables WHERE touched < ?", (before,))]
+        with self._tx() as run:
+            return [c for (c,) in run("SELECT code FROM tables WHERE touched < ?", (before,))]
 
     def ping(self) -> bool:
         """Whether the store answers a read (for /healthz)."""
         try:
-            with self._lock:
-                return self._db.execute("SELECT count(*) FROM tables").fetchone() is not None
+            with self._tx() as run:
+                return bool(run("SELECT count(*) FROM tables", ()))
         except Exception:
             return False
 
     def exists(self, code) -> bool:
-        with self._lock:
-            return self._db.execute("SELECT 1 FROM tables WHERE code=?", (code,)).fetchone() is not None
+        with self._tx() as run:
+            return bool(run("SELECT 1 FROM tables WHERE code=?", (code,)))
+
+    def codes(self) -> list[str]:
+        with self._tx() as run:
+            return [c for (c,) in run("SELECT code FROM tables ORDER BY created", ())]
+
+    def seat_rows(self, code) -> list[tuple]:
+        """(seat, name, role, approved, token_hash, removed) for every seat of a table."""
+        with self._tx() as run:
+            return [tuple(r) for r in run(f"SELECT {SEAT_COLUMNS} FROM seats WHERE code=? ORDER BY seat", (code,))]
+
+    def claims(self, code) -> dict[str, int]:
+        with self._tx() as run:
+            return dict(run("SELECT token_hash, seat FROM claims WHERE code=?", (code,)))
+
+    def events_after(self, code, seq: int) -> list[dict]:
+        """The events of a table after number `seq`, in order (what another process wrote since)."""
+        with self._tx() as run:
+            return [json.loads(b) for (b,) in run("SELECT body FROM events WHERE code=? AND seq>? ORDER BY seq",
+                                                  (code, seq))]
 
     def load(self, code):
         """(game, options, seats rows (seat, name, role, approved, token_hash, removed), events,
-        claims {hash: seat}) or None."""
-        with self._lock:
-            row = self._db.execute("SELECT game, options FROM tables WHERE code=?", (code,)).fetchone()
+        claims {hash: seat}) or None; read in one transaction."""
+        with self._tx() as run:
+            row = run("SELECT game, options FROM tables WHERE code=?", (code,))
             if not row:
                 return None
-            seats = self._db.execute(
-                "SELECT seat, name, role, approved, token_hash, removed FROM seats WHERE code=? ORDER BY seat",
-                (code,)).fetchall()
-            events = [json.loads(b) for (b,) in self._db.execute(
-                "SELECT body FROM events WHERE code=? ORDER BY seq", (code,))]
-            claims = dict(self._db.execute("SELECT token_hash, seat FROM claims WHERE code=?", (code,)).fetchall())
-        return row[0], json.loads(row[1]), seats, events, claims
+            seats = [tuple(r) for r in run(f"SELECT {SEAT_COLUMNS} FROM seats WHERE code=? ORDER BY seat", (code,))]
+            events = [json.loads(b) for (b,) in run("SELECT body FROM events WHERE code=? ORDER BY seq", (code,))]
+            claims = dict(run("SELECT token_hash, seat FROM claims WHERE code=?", (code,)))
+        return row[0][0], json.loads(row[0][1]), seats, events, claims
+
+    def dump(self, code):
+        """Every row of one table, for `companion migrate`: (table row, seats, events, claims)."""
+        with self._tx() as run:
+            table = run("SELECT code, game, options, created, touched FROM tables WHERE code=?", (code,))
+            if not table:
+                return None
+            seats = run("SELECT code, seat, name, role, approved, token_hash, removed FROM seats WHERE code=?", (code,))
+            events = run("SELECT code, seq, body, at FROM events WHERE code=? ORDER BY seq", (code,))
+            claims = run("SELECT token_hash, code, seat FROM claims WHERE code=?", (code,))
+        return tuple(table[0]), [tuple(r) for r in seats], [tuple(r) for r in events], [tuple(r) for r in claims]
+
+    def restore(self, dumped) -> bool:
+        """Write one dumped table (see `dump`); False if a table of that code is here already."""
+        table, seats, events, claims = dumped
+        try:
+            self._write(
+                [("INSERT INTO tables (code, game, options, created, touched) VALUES (?,?,?,?,?)", table)]
+                + [("INSERT INTO seats (code, seat, name, role, approved, token_hash, removed) VALUES (?,?,?,?,?,?,?)",
+                    s) for s in seats]
+                + [("INSERT INTO events (code, seq, body, at) VALUES (?,?,?,?)", e) for e in events]
+                + [("INSERT INTO claims (token_hash, code, seat) VALUES (?,?,?)", c) for c in claims])
+        except Conflict:
+            return False
+        return True
+
+    def listen(self, on_notice):
+        """Call `on_notice("CODE what")` when another process changes a table; SQLite has no others."""
+        return None
+
+    def close(self):  # pragma: no cover (each engine has its own)
+        raise NotImplementedError
+
+
+class Store(Events):
+    """SQLite: one connection, one writer at a time, in one process."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._lock = threading.Lock()
+        with self._lock:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            for statement in SCHEMA:
+                self._db.execute(statement)
+            for table, column, definition in COLUMNS:
+                have = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
+                if column not in have:
+                    self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
+                    if column == "touched":
+                        self._db.execute("UPDATE tables SET touched=created")
+
+    @contextmanager
+    def _tx(self):
+        def run(sql, args):
+            try:
+                return self._db.execute(sql, args).fetchall()
+            except sqlite3.IntegrityError as err:
+                raise Conflict(str(err)) from None
+
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield run
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
 
     def close(self):
         with self._lock:

@@ -3,6 +3,12 @@
 Every action runs under one lock per table with a version check; its resulting state must show
 every seat its view before it is committed to the store, and only then is anyone told.
 
+With a store that other processes share (PostgreSQL), each action first catches up with what
+the others wrote; the event's number is the arbiter (a second insert of a number fails, and the
+loser catches up and applies the action again, or answers 409 when the client named the version
+it expected). Notifications from the store bring the other processes' changes to this process's
+sockets (`notice`).
+
 Tables that nobody used for a while leave memory (`idle_seconds`) and come back from the store
 on the next request; tables idle for `keep_days` are deleted from the store (`sweep`).
 """
@@ -25,12 +31,14 @@ from .core import undo
 from .core.errors import BadInput, Forbidden, NotFound, Refusal, RuleError, Stale, Unauthorized
 from .core.table import DISPLAY, HOST, PLAYER, Seat, Table
 from .core.views import log_for, view_for
+from .store import Conflict
 
 log = logging.getLogger(__name__)
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, no 1/I: 32 symbols, 5 bits each
 CODE_LENGTH = 7  # 35 bits
 CODE_MAX = 16  # longer than any code: refused without a look-up
 PENDING_MAX = 20  # seats waiting for the host's approval, per table
+RETRIES = 8  # times an action is tried again after another process took its number
 IDLE_SECONDS = 30 * 60
 KEEP_DAYS = 30.0
 NOBODY = Seat(-1, "", DISPLAY, False)  # the public: what a display, or anyone who joins later, sees
@@ -85,6 +93,7 @@ class Tables:
         self.idle_seconds, self.keep_days, self.pending_max = idle_seconds, keep_days, pending_max
         self._tables: dict[str, Table] = {}
         self._tokens: dict[str, dict[str, int]] = {}  # code -> token hash -> seat id
+        self._hashes: dict[str, dict[int, str]] = {}  # code -> seat id -> its token hash (to see a change)
         self._claims: dict[str, dict[str, int]] = {}  # code -> personal link hash -> seat id (each works once)
         self._used: dict[str, float] = {}  # code -> when it was last asked for (time.monotonic)
         self._locks: dict[str, threading.Lock] = {}
@@ -116,22 +125,85 @@ class Tables:
                 raise NotFound("There is no table with that code.")
             game, options, seat_rows, events, claims = loaded
             table = Table(code, game, options, compute=self.compute)
-            table.removed = set()
-            tokens = {}
-            for sid, name, role, approved, th, removed in seat_rows:
-                table.seats[sid] = Seat(sid, name, role, bool(approved))
-                if removed:
-                    table.removed.add(sid)
-                else:
-                    tokens[th] = sid
+            tokens, hashes = self._seat_rows(table, seat_rows)
             table.events = events
             table.state = tbl.fold(games.get(game), table)
             with self._guard:
                 self._tokens[code] = tokens
+                self._hashes[code] = hashes
                 self._claims[code] = dict(claims)
                 self._locks.setdefault(code, threading.Lock())
                 self._tables[code] = table
             return table
+
+    @staticmethod
+    def _seat_rows(table: Table, rows) -> tuple[dict[str, int], dict[int, str]]:
+        """Seats from the store's rows into `table`; answers (token hash -> seat, seat -> hash)."""
+        seats, removed, tokens, hashes = {}, set(), {}, {}
+        for sid, name, role, approved, th, gone in rows:
+            seats[sid] = Seat(sid, name, role, bool(approved))
+            hashes[sid] = th
+            if gone:
+                removed.add(sid)
+            else:
+                tokens[th] = sid
+        table.seats, table.removed = seats, removed
+        return tokens, hashes
+
+    # ----- other processes -----
+    def _catch_up(self, table: Table, seats: bool = True) -> tuple[bool, list[int]]:
+        """Read what other processes wrote to this table since this one last looked (under the
+        table's lock). Answers (anything changed, the seats whose token stopped working)."""
+        if not self.store.shared:
+            return False, []
+        changed, revoked = False, []
+        if seats:
+            rows = self.store.seat_rows(table.code)
+            old_seats, old_removed, old_hashes = table.seats, table.removed, self._hashes.get(table.code, {})
+            tokens, hashes = self._seat_rows(table, rows)
+            revoked = [sid for sid, th in old_hashes.items()
+                       if sid not in old_removed and (hashes.get(sid) != th or sid in table.removed)]
+            changed = table.seats != old_seats or table.removed != old_removed or bool(revoked)
+            with self._guard:
+                self._tokens[table.code], self._hashes[table.code] = tokens, hashes
+                self._claims[table.code] = self.store.claims(table.code)
+        events = self.store.events_after(table.code, table.version)
+        if events:
+            module = self.module(table)
+            table.events = [*table.events, *events]
+            if any(e["kind"] != "action" for e in events) or table.state is None:
+                table.state = tbl.fold(module, table)
+            else:
+                for event in events:
+                    try:
+                        table.state = tbl.step(module, table.state, event, table.seats)
+                    except Refusal:  # as the fold does: kept, never offered for undo
+                        table.state = {**table.state, "dropped": [*table.state.get("dropped", ()), event["seq"]]}
+            changed = True
+        return changed, revoked
+
+    def notice(self, payload: str | None):
+        """Another process changed a table ("CODE what"), or None: anything may have changed (the
+        listener reconnected). A table this process holds catches up, and its sockets are told."""
+        if payload is None:
+            for code in list(self._tables):
+                self.notice(f"{code} seats")
+            return
+        code, _, what = payload.partition(" ")
+        if code not in self._tables:
+            return  # not in memory here: it is read fresh when asked for
+        if what == "deleted":
+            self._drop(code, stored=False)
+            return
+        with self.lock(code):
+            table = self._tables.get(code)
+            if table is None:
+                return
+            changed, revoked = self._catch_up(table, seats=what != "events")
+        for sid in revoked:
+            self._revoked(code, sid)
+        if changed:
+            self._changed(code)
 
     @contextmanager
     def _locked(self, code: str):
@@ -143,6 +215,22 @@ class Tables:
                 raise NotFound("There is no table with that code.")
             self._used[code] = time.monotonic()
             yield table
+
+    def _retry(self, code: str, what: str, work):
+        """`work(table)` under the table's lock, caught up with the other processes first; run
+        again when another process took the number it wrote (`Conflict`), at most RETRIES times."""
+        for _ in range(RETRIES):
+            revoked = []
+            try:
+                with self._locked(code) as table:
+                    _, revoked = self._catch_up(table)
+                    return work(table)
+            except Conflict:
+                continue
+            finally:
+                for sid in revoked:
+                    self._revoked(table.code, sid)
+        raise RuleError(f"The table is too busy to {what} just now; try again.", "busy")
 
     def module(self, table: Table):
         return games.get(table.game)
@@ -204,6 +292,7 @@ class Tables:
         with self._guard:
             self._tables[code] = table
             self._tokens[code] = {token_hash(token): 0}
+            self._hashes[code] = {0: token_hash(token)}
             self._claims[code] = {}
             self._locks.setdefault(code, threading.Lock())
         self._used[code] = time.monotonic()
@@ -214,6 +303,12 @@ class Tables:
         if not token or not isinstance(token, str) or len(token) > 200:
             raise Unauthorized("This needs a seat's token: join the table first.")
         sid = self._tokens.get(table.code, {}).get(token_hash(token))
+        if sid is None and self.store.shared:  # a seat made, or a link used, on another process
+            with self._locked(table.code) as table:
+                _, revoked = self._catch_up(table)
+            for gone in revoked:
+                self._revoked(table.code, gone)
+            sid = self._tokens.get(table.code, {}).get(token_hash(token))
         if sid is None:
             raise Unauthorized("That token belongs to no seat at this table.")
         return table, table.seats[sid]
@@ -235,7 +330,8 @@ class Tables:
             raise BadInput("A seat's role is 'player' or 'display'.")
         name = clean_name(name)
         approved = bool(by and by.trusted == HOST)
-        with self._locked(code) as table:
+
+        def work(table):
             if by is not None and by.id in table.removed:
                 raise Unauthorized("That token belongs to no seat at this table.")
             shape = lookalike.skeleton(name)
@@ -251,23 +347,30 @@ class Tables:
             seat = Seat(sid, name, role, approved=approved)
             token = new_token()
             if personal:
-                claim = token
-                self.store.add_seat(table.code, seat, token_hash(new_token()), claim_hash=token_hash(claim))
-                self._claims[table.code][token_hash(claim)] = sid
+                self.store.add_seat(table.code, seat, token_hash(new_token()), claim_hash=token_hash(token))
+                self._claims[table.code][token_hash(token)] = sid
             else:
                 self.store.add_seat(table.code, seat, token_hash(token))
                 self._tokens[table.code][token_hash(token)] = sid
+                self._hashes[table.code][sid] = token_hash(token)
             table.seats[sid] = seat
+            return table, seat, token
+
+        table, seat, token = self._retry(code, "seat someone", work)
         self._changed(table.code)
         return seat, token
 
     def approve(self, code: str, by: Seat, seat_id) -> Seat:
         self._host(by, "approve a seat")
-        with self._locked(code) as table:
+
+        def work(table):
             seat = self._seat(table, seat_id)
             if not seat.approved:
                 self.store.approve(table.code, seat.id)
                 seat = table.seats[seat.id] = Seat(seat.id, seat.name, seat.role, True)
+            return table, seat
+
+        table, seat = self._retry(code, "approve a seat", work)
         self._changed(table.code)
         return seat
 
@@ -275,13 +378,19 @@ class Tables:
         """The host removes a seat, pending or approved: its token stops working at once and its
         sockets close. Its past actions stay in the log under its name."""
         self._host(by, "remove a seat")
-        with self._locked(code) as table:
+
+        def work(table):
             seat = self._seat(table, seat_id)
             if seat.role == HOST:
                 raise RuleError("The host's own seat stays; end and delete the table instead.", "host_seat")
-            self.store.remove_seat(table.code, seat.id, "removed:" + token_hash(new_token()))
+            void = "removed:" + token_hash(new_token())
+            self.store.remove_seat(table.code, seat.id, void)
             self._forget(table.code, seat.id)
+            self._hashes[table.code][seat.id] = void
             table.removed.add(seat.id)
+            return table, seat
+
+        table, seat = self._retry(code, "remove a seat", work)
         self._revoked(table.code, seat.id)
         self._changed(table.code)
         return seat
@@ -290,35 +399,43 @@ class Tables:
         """The host gives a seat a new way in: a one-time personal link (`personal`) or a new
         token. Either way the seat's old token and any earlier link stop working at once."""
         self._host(by, "give a seat a new link")
-        with self._locked(code) as table:
+
+        def work(table):
             seat = self._seat(table, seat_id)
             if seat.role == HOST:
                 raise RuleError("The host's own seat keeps its link.", "host_seat")
             token = new_token()
+            stored = token_hash(new_token()) if personal else token_hash(token)
             if personal:
-                self.store.new_link(table.code, seat.id, token_hash(new_token()), claim_hash=token_hash(token))
+                self.store.new_link(table.code, seat.id, stored, claim_hash=token_hash(token))
             else:
-                self.store.new_link(table.code, seat.id, token_hash(token))
+                self.store.new_link(table.code, seat.id, stored)
             self._forget(table.code, seat.id)
+            self._hashes[table.code][seat.id] = stored
             (self._claims if personal else self._tokens)[table.code][token_hash(token)] = seat.id
+            return table, seat, token
+
+        table, seat, token = self._retry(code, "give a new link", work)
         self._revoked(table.code, seat.id)
         return seat, token
 
     def claim(self, code: str, link_token) -> tuple[Table, Seat, str]:
         """Use a personal link: the first browser gets the seat (and a token of its own); the link
-        never works again."""
-        with self._locked(code) as table:
-            h = token_hash(link_token) if isinstance(link_token, str) and 0 < len(link_token) <= 200 else None
-            sid = self._claims[table.code].get(h) if h else None
+        never works again, on any process (the store deletes it in the transaction that reads it)."""
+        h = token_hash(link_token) if isinstance(link_token, str) and 0 < len(link_token) <= 200 else None
+
+        def work(table):
+            token = new_token()
+            sid = self.store.claim(table.code, h, token_hash(token)) if h else None
             if sid is None:
                 raise LinkUsed("This personal link has already been used, or the host has replaced it. "
                                "Ask the host for a new one.")
-            token = new_token()
-            if self.store.claim(table.code, h, token_hash(token)) is None:  # pragma: no cover (memory and store agree)
-                raise LinkUsed("This personal link has already been used. Ask the host for a new one.")
-            del self._claims[table.code][h]
+            self._claims[table.code].pop(h, None)
             self._tokens[table.code][token_hash(token)] = sid
+            self._hashes[table.code][sid] = token_hash(token)
             return table, table.seats[sid], token
+
+        return self._retry(code, "use that link", work)
 
     def _forget(self, code: str, sid: int):
         """Every token and personal link of one seat stops working."""
@@ -331,15 +448,17 @@ class Tables:
         self._host(by, "end and delete the table")
         self._drop(self.get(code).code)
 
-    def _drop(self, code: str):
+    def _drop(self, code: str, stored: bool = True):
+        """A table gone: from the store (unless another process deleted it: `stored` False) and memory."""
         with self.lock(code):
             table = self._tables.get(code)
-            self.store.delete_table(code)
+            if stored:
+                self.store.delete_table(code)
             seats = list(table.seats) if table else []
             if table is not None:
                 table.deleted = True
             with self._guard:
-                for store in (self._tables, self._tokens, self._claims, self._used):
+                for store in (self._tables, self._tokens, self._hashes, self._claims, self._used):
                     store.pop(code, None)
         for sid in seats:
             self._revoked(code, sid)
@@ -376,7 +495,7 @@ class Tables:
                 if clock - self._used.get(code, clock) < self.idle_seconds:
                     continue
                 with self._guard:
-                    for store in (self._tables, self._tokens, self._claims, self._used):
+                    for store in (self._tables, self._tokens, self._hashes, self._claims, self._used):
                         store.pop(code, None)
                 left += 1
             finally:
@@ -405,41 +524,41 @@ class Tables:
 
     # ----- actions -----
     def act(self, code: str, seat: Seat, body) -> Table:
+        started = time.perf_counter()
         table = self.get(code)
         module = self.module(table)
         action = act.parse(games.actions(table.game), body)
         expected = body.get("expected_version")
-        with self._locked(code) as table:
-            self._still_seated(table, seat)
-            seat = table.seats[seat.id]  # the freshest copy (approval may have come since)
-            self._check_version(table, expected)
-            if not seat.approved:
-                raise Forbidden("The host has not approved this seat yet.")
-            event = {"seq": table.version + 1, "kind": "action", "seat": seat.id}
+
+        def work(table):
+            actor = self._acting(table, seat, expected)
+            event = {"seq": table.version + 1, "kind": "action", "seat": actor.id}
             try:
-                event["action"] = tbl.prepare(module, table.state, action, seat, self.rng)
+                event["action"] = tbl.prepare(module, table.state, action, actor, self.rng)
                 state = tbl.step(module, table.state, event, table.seats)
             except Refusal:
                 raise
             except Exception:
                 raise self._fault(f"the action {action['type']!r}", table.code) from None
             self._commit(module, table, event, state)
+            return table
+
+        table = self._retry(code, "take that", work)
         self._changed(table.code)
+        self._logged(table, seat, action["type"], started)
         return table
 
     def undo(self, code: str, seat: Seat, body=None) -> Table:
+        started = time.perf_counter()
         table = self.get(code)
         module = self.module(table)
         if body is not None and not isinstance(body, dict):
             raise BadInput("The body must be a JSON object.")
-        with self._locked(code) as table:
-            self._still_seated(table, seat)
-            seat = table.seats[seat.id]
-            self._check_version(table, (body or {}).get("expected_version"))
-            if not seat.approved:
-                raise Forbidden("The host has not approved this seat yet.")
-            target = undo.target(module, table, seat)
-            event = {"seq": table.version + 1, "kind": "undo", "seat": seat.id, "undoes": target["seq"]}
+
+        def work(table):
+            actor = self._acting(table, seat, (body or {}).get("expected_version"))
+            target = undo.target(module, table, actor)
+            event = {"seq": table.version + 1, "kind": "undo", "seat": actor.id, "undoes": target["seq"]}
             trial = Table(table.code, table.game, table.options, table.seats, [*table.events, event])
             try:
                 state = tbl.fold(module, trial)
@@ -448,8 +567,28 @@ class Tables:
             except Exception:
                 raise self._fault("taking back", table.code) from None
             self._commit(module, table, event, state)
+            return table
+
+        table = self._retry(code, "take that back", work)
         self._changed(table.code)
+        self._logged(table, seat, "undo", started)
         return table
+
+    def _acting(self, table: Table, seat: Seat, expected) -> Seat:
+        """The seat as it is now at this table, if it may act at the version the client expects."""
+        self._still_seated(table, seat)
+        seat = table.seats[seat.id]  # the freshest copy (approval may have come since)
+        self._check_version(table, expected)
+        if not seat.approved:
+            raise Forbidden("The host has not approved this seat yet.")
+        return seat
+
+    @staticmethod
+    def _logged(table: Table, seat: Seat, kind: str, started: float):
+        """One line per action: the table, the seat's number, the kind and the time it took
+        (never a token, a name or what the action said)."""
+        log.info("table %s v%d: %s by seat %d in %.1f ms", table.code, table.version, kind, seat.id,
+                 (time.perf_counter() - started) * 1000)
 
     def _commit(self, module, table: Table, event: dict, state: dict):
         """Check the new state shows every seat its view, then store it, then keep it."""

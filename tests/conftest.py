@@ -7,9 +7,37 @@ from .helpers import Api, InProcess, Server, seated_table
 expect.set_options(timeout=10_000)
 
 
+STORES = ["sqlite", "postgresql"]
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A throwaway PostgreSQL cluster for the whole run (initdb in a temporary folder, a free port),
+    stopped at the end; each test that asks gets a database of its own."""
+    from companion.pgcluster import Cluster
+
+    cluster = Cluster()
+    yield cluster
+    cluster.stop()
+
+
+def store_url(request, tmp_path) -> str:
+    """The `--db` of a test's server: a SQLite file, or a new PostgreSQL database (`request.param`)."""
+    if getattr(request, "param", "sqlite") == "postgresql":
+        return request.getfixturevalue("postgres").database()
+    return str(tmp_path / "test.db")
+
+
 @pytest.fixture
-def server(tmp_path):
-    s = Server(tmp_path / "test.db")
+def db_url(request, tmp_path):
+    """SQLite by default; a test module runs on both stores with
+    `db_url = pytest.fixture(params=STORES)(store_url)`."""
+    return store_url(request, tmp_path)
+
+
+@pytest.fixture
+def server(db_url):
+    s = Server(db_url)
     yield s
     s.stop()
 
@@ -27,12 +55,15 @@ def table(api):
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(db_url):
     from companion.web import create_app
 
-    app = create_app(str(tmp_path / "test.db"))
+    app = create_app(db_url)
     yield app
     app.extensions["hub"].close_all()
+    app.extensions["tables"].compute.close()
+    if app.extensions["tables"].store.shared:
+        app.extensions["tables"].store.close()
 
 
 @pytest.fixture

@@ -32,6 +32,8 @@ class Server:
         self.httpd.shutdown()
         self.httpd.server_close()
         self.app.extensions["tables"].compute.close()  # the background worker process
+        if self.app.extensions["tables"].store.shared:
+            self.app.extensions["tables"].store.close()  # PostgreSQL: its pool and its listener
 
 
 class Response:

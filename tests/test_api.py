@@ -7,7 +7,11 @@ import json
 
 import pytest
 
+from .conftest import STORES, store_url
 from .helpers import request
+
+# every test here runs against SQLite and against PostgreSQL
+db_url = pytest.fixture(params=STORES)(store_url)
 
 
 def test_create_answers_the_hosts_seat(client):
@@ -187,6 +191,6 @@ def test_413_bodies_over_64_kb(server, table):  # over a real socket: the server
 def test_healthz_answers_503_when_the_store_does_not(server):
     from .helpers import request
     assert request(server.url, "GET", "/healthz").json["ok"] is True
-    server.app.extensions["tables"].store._db.close()  # the store stops answering
+    server.app.extensions["tables"].store.close()  # the store stops answering
     r = request(server.url, "GET", "/healthz")
     assert r.status == 503 and r.json["ok"] is False

@@ -13,7 +13,11 @@ import time
 import pytest
 import simple_websocket
 
+from .conftest import STORES, store_url
 from .helpers import Api, Sniffer, connect, request, wait_for
+
+# every test here runs against SQLite and against PostgreSQL
+db_url = pytest.fixture(params=STORES)(store_url)
 
 
 def test_connect_receives_the_full_view_at_once(server, table):

@@ -8,7 +8,7 @@ from flask_sock import Sock
 
 from ..background import Background
 from ..live import Hub
-from ..store import Store
+from ..store import open_store
 from ..tables import Tables
 from . import api, assets, compress, pages, render, security, ws
 
@@ -25,13 +25,13 @@ def create_app(db: str | None = None, rng=None) -> Flask:
     )
     app.json.sort_keys = False
     app.jinja_env.filters["lookup"] = lambda keys, mapping: [mapping.get(k, k) for k in keys]
-    store = Store(db or os.environ.get("COMPANION_DB", "companion.db"))
+    store = open_store(db or os.environ.get("COMPANION_DB", "companion.db"))
     tables = Tables(store, rng=rng)
     tables.compute = Background()  # Clue's odds are worked out in another process, never on a request
     app.extensions["tables"] = tables
     hub = app.extensions["hub"] = Hub(tables, render.page_for, render.Renderer(app))
     tables.compute.listeners.append(lambda task: hub.broadcast_game(task.split(".")[0]))
-    app.extensions["limiter"] = security.Limiter()
+    store.listen(tables.notice)  # PostgreSQL: the other processes' changes reach this one's sockets
     security.install(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)

@@ -281,6 +281,12 @@ def offline():
 
 @bp.get("/healthz")
 def healthz():
-    if not tables().store.ping():
+    store = tables().store
+    if not store.ping():
         return {"ok": False, "error": "The store does not answer."}, 503
-    return {"ok": True, "sockets": hub().count()}
+    listener = getattr(store, "listener", None)
+    if listener is not None and not listener.alive:
+        return {"ok": False, "error": "This process does not hear the other processes' changes."}, 503
+    if hub().draining:
+        return {"ok": False, "error": "This process is shutting down."}, 503
+    return {"ok": True, "sockets": hub().count(), "store": "postgresql" if store.shared else "sqlite"}

@@ -64,8 +64,8 @@ class Limiter:
     `take` checks and counts in one step under one lock, so parallel requests cannot all pass
     the check before any is counted; `refund` gives an attempt back (a code that was right)."""
 
-    def __init__(self, limit: int = 20, window: float = 60.0,
-                 message: str = "Too many wrong table codes from here; wait a minute and try again."):
+    def __init__(self, limit: int = 20, window: float = 60.0, message: str = ""):
+        message = message or GUESSES
         self.limit, self.window, self.message = limit, window, message
         self._hits: dict[str, deque] = {}
         self._lock = threading.Lock()
@@ -94,6 +94,33 @@ class Limiter:
                     q.remove(stamp)
                 except ValueError:
                     pass
+
+
+class SharedLimiter:
+    """The same limit kept in the database, so every process counts the same attempts
+    (PostgreSQL: companion.postgres.PgStore.attempt)."""
+
+    def __init__(self, store, kind: str, limit: int, window: float, message: str):
+        self.store, self.kind, self.limit, self.window, self.message = store, kind, limit, window, message
+
+    def take(self, who: str):
+        stamp = self.store.attempt(self.kind, who, self.limit, self.window)
+        if stamp is None:
+            raise TooMany(self.message)
+        return stamp
+
+    def refund(self, who: str, stamp):
+        self.store.refund(stamp)
+
+
+def limiter(store, kind: str, limit: int, window: float, message: str):
+    """A limit per client address: in the database when several processes share it, else in memory."""
+    if store.shared:
+        return SharedLimiter(store, kind, limit, window, message)
+    return Limiter(limit, window, message)
+
+
+GUESSES = "Too many wrong table codes from here; wait a minute and try again."
 
 
 def find_table(code: str):
@@ -155,10 +182,11 @@ def install(app):
     if proxies > 0:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)
     hosts = {h.strip().lower() for h in env.get("COMPANION_HOSTS", "").split(",") if h.strip()}
-    app.extensions["create_limiter"] = Limiter(
-        int(env.get("COMPANION_CREATES_PER_HOUR", "30")), 3600.0,
-        "Too many tables created from here this hour; wait a while, or use one you have.")
     tables, hub = app.extensions["tables"], app.extensions["hub"]
+    app.extensions["limiter"] = limiter(tables.store, "guess", 20, 60.0, GUESSES)
+    app.extensions["create_limiter"] = limiter(
+        tables.store, "create", int(env.get("COMPANION_CREATES_PER_HOUR", "30")), 3600.0,
+        "Too many tables created from here this hour; wait a while, or use one you have.")
     tables.idle_seconds = float(env.get("COMPANION_IDLE_MINUTES", "30")) * 60
     tables.keep_days = float(env.get("COMPANION_KEEP_DAYS", "30"))
     tables.closers.append(hub.close_seat)  # a removed seat, a new link, a deleted table: its sockets close
