@@ -1,9 +1,15 @@
-"""A Touch of Evil through the API and the browser: a host phone and the display run a Mystery Phase."""
+"""A Touch of Evil through the API and the browser: the host's phone, two Heroes' phones and the
+display play a whole hunt, from the setup through three Mystery Phases to a Showdown won."""
+
+import os
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from .browser import open_seat
+
+SHOTS = Path(os.environ.get("TOE_SHOTS", "/tmp/toe-shots"))
 
 
 def test_touch_of_evil_api(api):
@@ -13,6 +19,7 @@ def test_touch_of_evil_api(api):
     board = api.join(code, "Board", role="display", token=host)["token"]
     view = api.view(code, board)
     assert view["shadow"] == 0 and view["villain"] == "bog_fiend" and "rolls" in view
+    assert [h["name"] for h in view["party"]] == ["Eliza", "Valeria"]
     view = api.ok(code, host, type="minion_table")
     assert view["rolls"][-1]["purpose"] == "Villain Minion Table" and view["last"]["name"]
     r = api.act(code, board, type="shadow", steps=1)
@@ -21,47 +28,118 @@ def test_touch_of_evil_api(api):
     assert r.status == 422 and "not a space" in r.json["error"]
     r = api.act(code, host, type="configure", options={"villain": "banshee"})
     assert r.status == 422 and "begun" in r.json["error"]
+    r = api.act(code, host, type="facts", track={"length": 2, "stages": [0], "red_from": 1})
+    assert r.status == 400 and api.view(code, host)["track"]["length"] == 10
 
 
-def next_step(phone):
-    """Tap "Step done: next" and wait for the step to move on (a tap on a button being replaced
-    could otherwise land on the old one)."""
-    done = phone.locator("#toe-mystery li.muted")
-    before = done.count()
-    phone.get_by_role("button", name="Step done: next").click()
-    expect(done).to_have_count(before + 1)
+def shot(page, name):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True, caret="initial")  # "hide" would inject a style the CSP refuses
+
+
+def mystery_phase(host, display, turn):
+    """The Mystery Phase as a table with nothing special plays it: start, the 2D6 table, the card."""
+    host.get_by_role("button", name="Start the Mystery Phase").click()
+    expect(display.locator("#toe-mystery strong")).to_have_text("Co-operative game: roll on the Mystery Phase table.")
+    host.get_by_role("button", name="Roll the Advanced table (2D6)").click()
+    expect(display.locator("#toe-tables .script")).to_be_visible()
+    card = host.get_by_role("button", name="Another card: nothing for the app")
+    for _ in range(4):  # Villain's Curse (a 3) asks one card per Hero
+        expect(host.locator("#toe-mystery")).to_contain_text("what was drawn?")
+        card.click()
+        try:
+            expect(display.locator("#toe-track h2")).to_contain_text(f"turn {turn + 1}", timeout=3000)
+            return
+        except AssertionError:
+            continue
+    raise AssertionError("the Mystery Phase did not end")
 
 
 @pytest.mark.browser
-def test_host_phone_and_display_run_a_mystery_phase(browser, server, api):
+def test_a_whole_hunt_on_the_hosts_phone_two_hero_phones_and_the_display(browser, server, api):
     t = api.create("touch-of-evil", name="Host")
-    code, host = t["code"], t["token"]
-    board = api.join(code, "Board", role="display", token=host)["token"]
+    code, host_token = t["code"], t["token"]
+    tokens = {n: api.join(code, n, token=host_token)["token"] for n in ("Ann", "Bob")}
+    board = api.join(code, "Board", role="display", token=host_token)["token"]
     errors = []
-    phone = open_seat(browser, server, code, host, errors=errors)
+    host = open_seat(browser, server, code, host_token, errors=errors)
+    ann = open_seat(browser, server, code, tokens["Ann"], errors=errors)
+    bob = open_seat(browser, server, code, tokens["Bob"], errors=errors)
     display = open_seat(browser, server, code, board, tablet=True, errors=errors)
-    phone.get_by_label("Villain", exact=True).select_option("banshee")
-    phone.get_by_label("Mode").select_option("cooperative")
-    phone.get_by_label("Valeria, the Eternal").check()
-    phone.get_by_label("Advanced Co-operative Mystery Phase table").check()
-    phone.get_by_role("button", name="Begin the hunt").click()
+
+    # the setup: the Banshee, co-operative, the Advanced table; Heroes typed in the order chosen (a base-game one too)
+    host.get_by_label("Villain", exact=True).select_option("banshee")
+    host.get_by_label("Mode").select_option("cooperative")
+    host.get_by_label("Hero 1", exact=True).fill("Father Joseph")
+    host.get_by_label("Hero 2", exact=True).fill("Eliza, the Witch Hunter")
+    host.get_by_label("Advanced Co-operative Mystery Phase table").check()
+    shot(host, "01-host-setup")
+    host.get_by_role("button", name="Begin the hunt").click()
     expect(display.locator("#toe-track")).to_contain_text("The Banshee")
-    phone.get_by_role("button", name="Start the Mystery Phase").click()
-    expect(display.locator("#toe-mystery")).to_contain_text("Minions that move at the start of the Mystery Phase move first.")
-    for _ in range(4):
-        next_step(phone)
-    expect(display.locator("#toe-mystery strong")).to_have_text("Co-operative game: roll on the Mystery Phase table.")
-    phone.get_by_role("button", name="Roll the Advanced Co-operative table (2D6)").click()
-    expect(display.locator("#toe-tables .script")).to_be_visible()
-    expect(display.locator(".rolls li").first).to_contain_text("Advanced Co-operative table")
-    phone.get_by_role("button", name="Roll the Villain Minion Table").click()
-    expect(display.locator(".rolls li").first).to_contain_text("Villain Minion Table")
-    phone.get_by_role("button", name="+1 toward Darkness").click()
-    expect(display.locator("#toe-track [aria-label='Shadow Track']")).to_have_text("1")
-    expect(phone.locator("#r-game")).to_contain_text("Valeria, the Eternal: gain 1 Investigation(s)")
-    for _ in range(2):
-        next_step(phone)
-    phone.get_by_role("button", name="Step done: next").click()  # the last step: the phase ends
-    expect(display.locator("#toe-track")).to_contain_text("turn 2")
-    expect(display.get_by_role("button", name="Roll the Villain Minion Table")).to_have_count(0)
+    expect(display.locator("#toe-track")).to_contain_text("First Player: Father Joseph")
+    expect(host.locator("#toe-setup")).not_to_have_attribute("open", "")  # the form closes once the hunt is set
+    expect(host.locator("#toe-setup summary")).to_have_text("Change the setup")
+
+    # each phone takes its Hero and keeps it
+    ann.get_by_role("button", name="I play Eliza, the Witch Hunter").click()
+    bob.get_by_role("button", name="I play Father Joseph").click()
+    expect(bob.locator("#toe-heroes details.hero-card[open] > summary")).to_contain_text("Father Joseph")
+    eliza = ann.locator("#toe-heroes details.hero-card[open]")
+    eliza.get_by_label("Eliza, the Witch Hunter moves to").select_option("Inn")
+    eliza.get_by_role("button", name="Move Eliza here").click()
+    expect(display.locator("#toe-heroes .steps")).to_contain_text("Eliza, the Witch Hunter · Inn")
+    eliza.get_by_role("button", name="+1 Investigation").click()
+    eliza.get_by_label("A card Eliza, the Witch Hunter takes").fill("Silver Crucifix")
+    eliza.get_by_role("button", name="Add").click()
+    expect(ann.locator("#toe-heroes")).to_contain_text("Silver Crucifix")
+    expect(display.locator("#toe-heroes .steps")).to_contain_text("1 Inv")
+    expect(ann.locator("#toe-heroes details.hero-card")).to_have_count(1)  # her own card and its skills: no other Hero's controls
+    shot(ann, "02-hero-phone")
+
+    # three turns: a Hero's roll on the Minion Table from her phone, then the Mystery Phase
+    for turn in (1, 2, 3):
+        ann.get_by_role("button", name="Roll the Villain Minion Table (Eliza)").click()
+        expect(display.locator(".rolls li").first).to_contain_text("Villain Minion Table")
+        apply_all = ann.get_by_role("button", name="Apply all at the places shown")
+        if apply_all.count():
+            apply_all.click()
+        mystery_phase(host, display, turn)
+        if turn == 1:
+            shot(display, "03-display-after-a-mystery-phase")
+    expect(display.locator("#toe-track h2")).to_contain_text("turn 4")
+    shot(host, "04-host-after-three-phases")
+
+    # the Showdown: the host gathers the party, each Hero attacks from its phone, the Banshee answers
+    for page in (ann, bob):
+        page.locator("#toe-heroes details.hero-card[open] > details > summary").click()
+    ann.locator("#toe-heroes").get_by_label("Health").fill("8")
+    ann.locator("#toe-heroes").get_by_role("button", name="Keep these").click()
+    bob.locator("#toe-heroes").get_by_label("Health").fill("8")
+    bob.locator("#toe-heroes").get_by_role("button", name="Keep these").click()
+    expect(display.locator("#toe-heroes .steps")).to_contain_text("/8 Wnd")
+    host.get_by_text("Begin a Showdown").click()
+    host.get_by_label("Villain's Health").fill("4")
+    host.get_by_label("Villain's Fight dice").fill("2")
+    host.get_by_role("button", name="Begin the Showdown").click()
+    expect(display.locator("#toe-showdown")).to_contain_text("Battle Round 1")
+    for _ in range(6):
+        for page, name in ((ann, "Eliza"), (bob, "Father Joseph")):
+            button = page.get_by_role("button", name=f"{name} attacks")
+            if page.locator("#toe-showdown .winner").count() or not button.count():
+                continue
+            page.locator("#toe-showdown input[name='json:attack_dice']").fill("6")
+            button.click()
+            expect(page.get_by_role("button", name=f"{name} attacks")).to_have_count(0)
+        if display.locator(".winner").count():
+            break
+        host.get_by_role("button", name="The Banshee attacks the party").click()
+        expect(host.get_by_role("button", name="The Banshee attacks the party")).to_have_count(0)
+        if display.locator(".winner").count():
+            break
+        host.get_by_role("button", name="End of the Battle Round").click()
+        expect(display.locator("#toe-showdown")).to_contain_text("Battle Round")
+    for page in (display, host, ann, bob):
+        expect(page.locator("#toe-track .winner")).to_contain_text("The Banshee is defeated")
+    shot(display, "05-display-the-end")
+    shot(ann, "06-hero-the-end")
     assert not errors, errors

@@ -52,7 +52,7 @@ def test_grotesques_bring_a_second_grotesques_in_a_random_location():
 def test_effects_are_one_tap_each_and_move_the_shadow_track():
     g = game("gargoyle")
     g.act("host", rng=Dice(1), type="minion_table")
-    labels = [e["label"] for e in g.state["last"]["effects"]]
+    labels = [e["label"] for e in g.view("host")["last"]["effects"]]
     assert labels[-1] == "Move the Shadow Track 1 toward Darkness"
     g.act("host", type="resolve", effect=2)
     assert g.state["shadow"] == 1 and g.state["shadow_log"][-1]["reason"] == "Danger from Above"
@@ -164,8 +164,8 @@ def test_end_of_time_moves_the_lair_deck_on_a_new_stage_and_opens_each_mystery_p
     g = game("unspeakable_horror")
     g.act("host", type="shadow", steps=4)
     assert any("End of Time" in p for p in g.state["prompts"])
-    g.act("host", type="mystery", op="start")
-    assert any("Summoning Ritual" in x for step in g.state["mystery"]["steps"] for x in step["extra"])
+    g.act("host", rng=Dice(places=["Inn"]), type="mystery", op="start")
+    assert g.state["terrain"] == {"Inn": "circle"}
 
 
 def test_valeria_gains_an_investigation_per_step_toward_darkness():
@@ -225,13 +225,14 @@ def test_monument_of_fear_turns_a_dying_elder_to_stone():
     g.act("host", type="elder", name="Judge Croft", secrets=2)
     g.act("host", type="elder", name="Judge Croft", status="dead")
     croft = next(e for e in g.state["elders"] if e["name"] == "Judge Croft")
-    assert croft["secrets"] == 0 and "Monument of Fear" in g.state["log"][-2]["text"]
+    assert croft["secrets"] == 0 and croft["status"] == "stone"
+    assert any("Monument of Fear" in e["text"] for e in g.state["log"])
 
 
-def test_a_permission_token_is_spent_instead_of_dying():
+def test_a_permission_token_is_spent_instead_of_dying_when_the_player_says_so():
     g = game("gargoyle")
     g.act("host", type="elder", name="Judge Croft", permission=1)
-    g.act("host", type="elder", name="Judge Croft", status="dead")
+    g.act("host", type="elder", name="Judge Croft", status="dead", spend_token=True)
     croft = next(e for e in g.state["elders"] if e["name"] == "Judge Croft")
     assert croft["status"] == "alive" and croft["permission"] == 0
 
@@ -258,8 +259,8 @@ def test_mystery_phase_runs_in_the_revised_order_and_passes_the_first_player():
     keys = [st["key"] for st in g.state["mystery"]["steps"]]
     assert keys == ["minions_move", "start", "recover", "villain_heals", "mystery_card", "first_player"]
     assert "Move each Living Statues 1 space toward the Town Hall." in g.state["mystery"]["steps"][0]["extra"]
-    for _ in keys:
-        g.act("host", type="mystery", op="next")
+    assert g.state["mystery"]["index"] == keys.index("mystery_card")  # the app ran every step before the card
+    g.act("host", type="mystery_card", name="Fog")
     assert g.state["mystery"] is None and g.view("host")["first_player"] == "Bob" and g.state["round"] == 2
 
 
@@ -272,8 +273,9 @@ def test_cooperative_mystery_phase_has_the_table_roll_step():
 
 def test_growing_darkness_adds_a_roll_at_the_start():
     g = game("gargoyle", rules={"growing_darkness": True})
-    g.act("host", type="mystery", op="start")
+    g.act("host", rng=Dice(3, places=["Inn", "Fields"]), type="mystery", op="start")
     assert any("Growing Darkness" in x for x in g.state["mystery"]["steps"][1]["extra"])
+    assert g.state["last"]["name"] == "Growing Darkness → Grotesques" and g.state["last"]["where"] == "Inn"
 
 
 @pytest.mark.parametrize("level,coop_track,advanced", [("normal", False, False), ("hunter", True, False),
@@ -303,13 +305,13 @@ def test_apocalyptic_third_knockout_loses():
 @pytest.mark.parametrize("a,b,name", [(1, 1, "Surprise: Showdown!"), (2, 3, "Fall into Darkness"),
                                       (4, 4, "Murder... Murder!"), (6, 6, "Sign of Dark Omen")])
 def test_advanced_cooperative_table_results(a, b, name):
-    g = game("gargoyle", mode="cooperative")
+    g = game("gargoyle", mode="cooperative", rules={"advanced_coop_table": True})
     g.act("host", rng=Dice(a, b), type="coop_table")
     assert g.state["last"]["name"] == name and g.state["last"]["roll"] == a + b
 
 
 def test_fall_into_darkness_moves_d3():
-    g = game("gargoyle", mode="cooperative")
+    g = game("gargoyle", mode="cooperative", rules={"advanced_coop_table": True})
     g.act("host", rng=Dice(2, 3), type="coop_table")
     g.act("host", rng=Dice(5), type="resolve", effect=0)  # d3 from a d6: 5 -> 2
     assert g.state["shadow"] == 2
@@ -377,3 +379,437 @@ def test_the_hunt_is_configured_only_before_it_begins():
     g.act("host", type="shadow", steps=1)
     with pytest.raises(RuleError, match="begun"):
         g.act("host", type="configure", options={"villain": "gargoyle"})
+
+
+# ------------------------------------------------------------------ issue 14: every rule applied
+
+def effects(g):
+    return g.view("host")["last"]["effects"]
+
+
+def test_one_random_location_per_result_shared_by_its_effects():
+    g = game("gargoyle")
+    g.act("host", rng=Dice(1, places=["Olde Woods", "Manor"]), type="minion_table")  # Danger from Above
+    assert [e["where"] for e in effects(g)] == ["Olde Woods"] * 3
+    g.act("host", type="resolve", effect=-1)
+    assert any("2 Investigations at Olde Woods" in e["text"] for e in g.state["log"])
+    b = game("bog_fiend")
+    b.act("host", rng=Dice(2, places=["Windmill", "Manor"]), type="minion_table")  # Rural Flooding
+    b.act("host", type="resolve", effect=-1)
+    assert b.state["terrain"]["Windmill"] == "swamp"
+    assert any("2 Investigations at Windmill" in e["text"] for e in b.state["log"])
+
+
+def test_a_place_chosen_for_one_effect_is_the_place_of_the_others_and_their_labels():
+    g = game("bog_fiend")
+    g.act("host", rng=Dice(2, places=["Windmill"]), type="minion_table")
+    g.act("host", type="resolve", effect=0, location="Fields")
+    assert effects(g)[1]["label"] == "Place a Swamp at Fields"
+    g.act("host", type="resolve", effect=1)
+    assert g.state["terrain"].get("Fields") == "swamp" and "Windmill" not in g.state["terrain"]
+
+
+@pytest.mark.parametrize("roll,minion", [(2, None), (4, "Crimson Hand"), (5, "Traitor"), (6, "Fallen")])
+def test_end_of_time_places_the_circle_and_rolls_the_rituals_d6(roll, minion):
+    g = game("unspeakable_horror")
+    g.act("host", rng=Dice(roll, places=["Manor"]), type="mystery", op="start")
+    assert g.state["terrain"] == {"Manor": "circle"}
+    assert [(m["name"], m["location"]) for m in g.state["minions"]] == ([(minion, "Manor")] if minion else [])
+    g.act("host", type="mystery_card", name="Fog")
+    g.act("host", rng=Dice(6, places=["Manor"]), type="mystery", op="start")  # a Circle there: a Void, no roll
+    assert g.state["terrain"] == {"Manor": "void"} and len(g.state["minions"]) == (1 if minion else 0)
+
+
+MURDER = {  # villain: (the D6 after the 8's faces, what must follow at the Random Location)
+    "gargoyle": (5, lambda s: [(m["name"], m["location"]) for m in s["minions"]] == [("Living Statues", "Inn")]),
+    "bog_fiend": (1, lambda s: s["terrain"].get("Inn") == "swamp"),
+    "banshee": (1, lambda s: s["shadow"] == 2 and any("Night Wail" in p and "Inn" in p for p in s["prompts"])),
+    "unspeakable_horror": (4, lambda s: [(m["name"], m["location"]) for m in s["minions"]] == [("Crimson Hand", "Inn")]),
+}
+
+
+@pytest.mark.parametrize("villain", list(MURDER))
+def test_murder_from_the_advanced_tables_eight_fires_the_villains_murder_ability(villain):
+    d6, check = MURDER[villain]
+    g = game(villain, mode="cooperative", rules={"advanced_coop_table": True})
+    g.act("host", rng=Dice(4, 4, d6, places=["Inn", "Manor"]), type="coop_table")
+    assert g.state["last"]["name"] == "Murder... Murder!"
+    assert [e["where"] for e in effects(g)] == ["Inn", "Inn", "Inn"]
+    g.act("host", type="resolve", effect=-1)
+    assert check(g.state)
+
+
+@pytest.mark.parametrize("villain", list(MURDER))
+def test_a_murder_mystery_card_fires_the_villains_murder_ability(villain):
+    d6, check = MURDER[villain]
+    g = game(villain)
+    g.act("host", rng=Dice(1, places=["Manor"]), type="mystery", op="start")  # End of Time's ritual D6: 1, nothing more
+    g.act("host", rng=Dice(d6, places=["Inn"]), type="mystery_card", murder=True)
+    assert check({**g.state, "shadow": g.state["shadow"] + (1 if villain == "banshee" else 0)})
+    assert g.state["mystery"] is None  # the card ends the phase
+
+
+def test_night_wail_adds_a_step_and_investigations_on_the_murder_card():
+    g = game("banshee")
+    g.act("host", rng=Dice(places=["Fields"]), type="mystery_card", name="Murder!")
+    assert g.state["shadow"] == 1 and any("Night Wail" in p and "Fields" in p for p in g.state["prompts"])
+
+
+def test_devils_stench_fires_once_per_stage_crossed_whatever_moves_the_track():
+    g = game("bog_fiend")
+    g.act("host", rng=Dice(places=["Inn", "Fields"]), type="shadow", steps=8)  # 0 -> 8: steps 4 and 8 crossed
+    assert sum("Devil's Stench" in p for p in g.state["prompts"]) == 2
+    assert g.state["terrain"]["Inn"] == "swamp" and g.state["terrain"]["Fields"] == "swamp"
+    g = game("bog_fiend")
+    g.act("host", type="shadow", steps=3)
+    g.act("host", rng=Dice(1, places=["Manor", "Manor", "Windmill"]), type="minion_table")  # Carried Away by Night
+    g.act("host", rng=Dice(places=["Windmill"]), type="resolve", effect=0)
+    assert g.state["shadow"] == 4 and g.state["terrain"]["Windmill"] == "swamp"
+    assert sum("Devil's Stench" in p for p in g.state["prompts"]) == 1
+
+
+def test_the_fallens_wings_ignore_each_damage_on_four_five_or_six():
+    g = game("unspeakable_horror")
+    g.act("host", type="minion", op="place", name="Fallen", location="Inn")
+    fallen = g.state["minions"][0]["id"]
+    g.act("host", rng=Dice(4, 6, 3), type="minion", op="wound", id=fallen, wounds=3)
+    assert g.state["minions"][0]["wounds"] == 1
+    g.act("host", rng=Dice(1), type="minion", op="wound", id=fallen, wounds=1)
+    assert g.state["minions"] == [] and any("5 Investigations" in e["text"] for e in g.state["log"])
+
+
+def test_living_statues_shrug_off_a_blow_on_four_or_more():
+    g = game("gargoyle")
+    g.act("host", type="minion", op="place", name="Living Statues", location="Inn")
+    sid = g.state["minions"][0]["id"]
+    g.act("host", rng=Dice(5), type="minion", op="wound", id=sid, wounds=2)
+    assert g.state["minions"][0]["wounds"] == 0
+    g.act("host", rng=Dice(2), type="minion", op="wound", id=sid, wounds=2)
+    assert g.state["minions"][0]["wounds"] == 2
+
+
+def test_an_elders_death_never_spends_a_permission_token_silently():
+    g = game("banshee")
+    g.act("host", type="elder", name="Judge Croft", permission=1)
+    assert "say whether" in g.refused("host", type="elder", name="Judge Croft", status="dead")
+    g.act("host", type="elder", name="Judge Croft", status="dead", spend_token=False)
+    croft = next(e for e in g.state["elders"] if e["name"] == "Judge Croft")
+    assert croft["status"] == "dead" and croft["permission"] == 0 and g.state["plus_wounds"] == 1
+
+
+def test_a_death_nothing_prevents_takes_every_token_without_asking():
+    g = game("unspeakable_horror")
+    g.act("host", type="elder", name="Judge Croft", permission=2)
+    g.act("host", type="elder", name="Judge Croft", status="dead", unpreventable=True)
+    croft = next(e for e in g.state["elders"] if e["name"] == "Judge Croft")
+    assert croft["status"] == "dead" and croft["permission"] == 0
+
+
+def test_permission_tokens_can_be_taken_off():
+    g = game()
+    g.act("host", type="elder", name="Judge Croft", permission=2)
+    g.act("host", type="elder", name="Judge Croft", permission=-1)
+    assert next(e for e in g.state["elders"] if e["name"] == "Judge Croft")["permission"] == 1
+    g.act("host", type="elder", name="Judge Croft", permission=-1)
+    assert "no Permission Token" in g.refused("host", type="elder", name="Judge Croft", permission=-1)
+
+
+def test_an_elder_turned_to_stone_stays_out_of_the_game():
+    g = game("gargoyle")
+    g.act("host", rng=Dice(places=["Fields"]), type="elder", name="Judge Croft", status="dead")
+    assert g.state["statues"] == ["Fields"]
+    view = g.view("host")
+    croft = next(e for e in view["elders"] if e["name"] == "Judge Croft")
+    assert croft["status"] == "stone" and croft["may_become"] == []
+    assert "stone" in g.refused("host", type="elder", name="Judge Croft", status="alive")
+
+
+def test_a_dead_evil_elder_cannot_be_revived():
+    g = game()
+    g.act("host", type="elder", name="Judge Croft", status="evil")
+    g.act("host", type="elder", name="Judge Croft", status="dead")
+    assert "Evil Elder" in g.refused("host", type="elder", name="Judge Croft", status="alive")
+
+
+def test_barrow_shades_are_an_event():
+    g = game("banshee")
+    g.act("host", rng=Dice(2), type="minion_table")
+    assert g.state["last"]["kind"] == "event" and g.state["last"]["name"] == "Barrow Shades"
+
+
+def test_road_spaces_are_never_a_random_location():
+    pool = t.random_pool(game().state["options"])
+    assert "Crossroads" not in pool and "To Crossroads" not in pool
+    assert "Crossroads" in game().view("host")["locations"]  # still a space things can stand on
+
+
+def test_a_plain_cooperative_game_rolls_the_base_table_whose_entries_the_host_sets():
+    g = game("gargoyle", mode="cooperative")
+    g.act("host", type="mystery", op="start")
+    assert "Advanced" in g.refused("host", type="coop_table")
+    view = g.act("host", rng=Dice(2), type="base_coop_table")
+    assert "not in this rulebook" in view["last"]["text"] and view["guesses"]["base_table"]
+    assert g.state["mystery"]["steps"][g.state["mystery"]["index"]]["key"] == "mystery_card"
+    entries = [f"Entry {i}" for i in range(1, 7)]
+    g.act("host", type="facts", base_coop_table=entries)
+    assert g.act("host", rng=Dice(3), type="base_coop_table")["last"]["text"] == "Entry 3"
+    assert "6 entries" in g.refused("host", type="facts", base_coop_table=["one"])
+
+
+def test_march_of_darkness_moves_every_minion_on_the_board():
+    g = game("gargoyle", mode="cooperative", rules={"advanced_coop_table": True})
+    g.act("host", type="minion", op="place", name="Grotesques", location="Inn")
+    g.act("host", rng=Dice(3, 3), type="coop_table")
+    assert effects(g)[0]["label"] == "Move Grotesques (at Inn)"
+    assert "a place" in g.refused("host", type="resolve", effect=-1)
+    g.act("host", type="resolve", effect=0, location="Monastery")
+    assert g.state["minions"][0]["location"] == "Monastery"
+
+
+def test_march_of_darkness_with_no_minion_rolls_one_rerolling_events_into_two_random_locations():
+    g = game("gargoyle", mode="cooperative", rules={"advanced_coop_table": True})
+    g.act("host", rng=Dice(3, 3, 1, 5, 2, places=["Inn", "Fields"]), type="coop_table")  # events 1 and 5 re-rolled
+    assert g.state["last"]["sub_rolls"] == [1, 5, 2] and g.state["last"]["name"] == "March of Darkness → Living Statues"
+    g.act("host", type="resolve", effect=-1)
+    assert [(m["name"], m["location"]) for m in g.state["minions"]] == [("Living Statues", "Inn"), ("Living Statues", "Fields")]
+
+
+def test_perfect_storm_rerolls_anything_but_an_event_and_a_villain_attack_gets_three_combat():
+    g = game("gargoyle", mode="cooperative", rules={"advanced_coop_table": True}, heroes=["Eliza"])
+    g.act("host", type="hero", name="Eliza", location="Inn")
+    g.act("host", rng=Dice(4, 5, 2, 3, 6, places=["Inn", "Fields"]), type="coop_table")
+    last = g.state["last"]
+    assert last["sub_rolls"] == [2, 3, 6] and last["name"] == "Perfect Storm → Gargoyle Attack!"
+    assert any("Eliza" in x and "+3 Combat" in x for x in last["lines"]) and last["effects"] == []
+    g = game("gargoyle", mode="cooperative", rules={"advanced_coop_table": True}, heroes=["Eliza"])
+    g.act("host", rng=Dice(4, 5, 5, places=["Fields"]), type="coop_table")
+    assert any("passes" in x for x in g.state["last"]["lines"]) and g.state["last"]["effects"] == []
+
+
+def test_night_ambush_places_a_minion_on_the_lowest_cunning_roll():
+    g = game("banshee", mode="cooperative", rules={"advanced_coop_table": True}, heroes=["Eliza", "Brother Marcus"])
+    g.act("host", type="hero", name="Eliza", location="Inn", cunning=3)
+    g.act("host", type="hero", name="Brother Marcus", cunning=2)  # starts at the Crossroads
+    # D6s: Eliza 2+3=5, Marcus 3+2=5 (a tie: roll again) then Eliza 4+3=7, Marcus 1+2=3; table: 2 (Shades, an Event) then 4
+    g.act("host", rng=Dice(5, 5, 2, 3, 4, 1, 2, 4, places=["Fields", "Manor"]), type="coop_table")
+    last = g.state["last"]
+    assert last["hero"] == "Brother Marcus" and last["sub_rolls"] == [2, 4]
+    g.act("host", type="resolve", effect=0)
+    assert g.state["watchman"] == {"status": "board", "location": "Crossroads"}
+
+
+def test_surge_of_evil_attack_with_no_hero_there_passes():
+    g = game("banshee", mode="cooperative", rules={"advanced_coop_table": True})
+    g.act("host", rng=Dice(3, 4, 6, places=["Fields"]), type="coop_table")
+    assert g.state["last"]["name"] == "Surge of Evil → Banshee Attack!" and g.state["last"]["effects"] == []
+
+
+def test_villains_curse_takes_one_mystery_card_per_hero():
+    g = game("gargoyle", mode="cooperative", rules={"advanced_coop_table": True}, heroes=["Eliza", "Brother Marcus"])
+    g.act("host", type="mystery", op="start")
+    g.act("host", rng=Dice(1, 2), type="coop_table")
+    g.act("host", type="mystery_card", name="Fog")
+    assert g.state["mystery"] is not None
+    g.act("host", type="mystery_card", name="Storm")
+    assert g.state["mystery"] is None
+
+
+def test_mystery_phase_in_three_taps_when_nothing_special_happens():
+    g = game("gargoyle", mode="cooperative", rules={"advanced_coop_table": True}, heroes=["Eliza", "Valeria"])
+    g.act("host", type="mystery", op="start")
+    g.act("host", rng=Dice(2, 3), type="coop_table")  # Fall into Darkness: applied from the Tables card later
+    g.act("host", type="mystery_card")
+    assert g.state["mystery"] is None and g.state["round"] == 2 and g.view("host")["first_player"] == "Valeria"
+
+
+def test_grotesques_jump_to_a_random_location_at_the_start_of_the_mystery_phase():
+    g = game("gargoyle")
+    g.act("host", type="minion", op="place", name="Grotesques", location="Inn")
+    g.act("host", rng=Dice(places=["Inn", "Fields"]), type="mystery", op="start")
+    assert g.state["minions"][0]["location"] == "Fields"
+
+
+def test_minions_are_picked_from_the_villains_list_and_movable():
+    g = game("bog_fiend")
+    assert g.view("host")["minion_choices"] == ["Mosquito Swarm", "Crimson Hand"]
+    assert "Minions are" in g.refused("host", type="minion", op="place", name="Fallen", location="Inn")
+    g.act("host", type="minion", op="place", name="mosquito swarm", location="Inn")
+    g.act("host", type="minion", op="move", id=g.state["minions"][0]["id"], location="Fields")
+    assert g.state["minions"][0] == {"id": 1, "name": "Mosquito Swarm", "location": "Fields", "wounds": 0}
+
+
+def test_setting_the_hunt_up_again_asks_first_and_keeps_what_was_set():
+    g = game("gargoyle")
+    g.act("host", type="configure", options={"villain": "banshee", "mode": "cooperative", "difficulty": "normal",
+                                            "heroes": ["Eliza"]})
+    view = g.view("host")
+    assert view["configured"] and view["options"]["heroes"] == ["Eliza"] and view["options"]["mode"] == "cooperative"
+    assert "tick" in g.refused("host", type="configure", options={"villain": "gargoyle"})
+    g.act("host", type="configure", options={"villain": "gargoyle", "heroes": ["Eliza"]}, confirm=True)
+    assert g.state["options"]["villain"] == "gargoyle"
+
+
+def test_heroes_are_seated_in_the_order_given_and_any_hero_can_be_typed():
+    g = game("gargoyle", heroes=["Father Joseph", "Eliza", "Valeria"])
+    assert [h["name"] for h in g.state["heroes"]] == ["Father Joseph", "Eliza", "Valeria"]
+    assert g.view("host")["first_player"] == "Father Joseph"
+    assert "different" in str(pytest.raises(BadInput, game, "gargoyle", heroes=["Eliza", "eliza"]).value)
+
+
+def test_a_heros_phone_keeps_its_own_hero_and_only_it():
+    g = game("gargoyle", heroes=["Eliza", "Valeria"])
+    ann = g.join("Ann")
+    assert g.view(ann)["unclaimed"] == ["Eliza", "Valeria"]
+    g.act(ann, type="claim", name="Eliza")
+    assert g.view(ann)["me"] == "Eliza" and g.view(ann)["unclaimed"] == []
+    g.act(ann, type="hero", name="Eliza", investigations=3, wounds=1, location="Inn", item="Pistol")
+    eliza = g.state["heroes"][0]
+    assert (eliza["investigations"], eliza["wounds"], eliza["location"], eliza["items"]) == (3, 1, "Inn", ["Pistol"])
+    g.act(ann, type="hero", name="Eliza", drop=0)
+    assert g.state["heroes"][0]["items"] == []
+    with pytest.raises(Forbidden):
+        g.act(ann, type="hero", name="Valeria", investigations=1)
+    g.act("host", type="hero", name="Valeria", investigations=1)
+    bob = g.join("Bob")
+    assert "Another phone" in g.refused(bob, type="claim", name="Eliza")
+    assert [h["name"] for h in g.view("display")["party"]] == ["Eliza", "Valeria"]
+
+
+def test_a_roll_from_a_heros_phone_lands_on_that_heros_space():
+    g = game("bog_fiend", heroes=["Eliza"])
+    ann = g.join("Ann")
+    g.act(ann, type="claim", name="Eliza")
+    g.act(ann, type="hero", name="Eliza", location="Windmill")
+    g.act(ann, rng=Dice(4, places=["Inn", "Fields"]), type="minion_table")  # Mosquito Swarm
+    assert [e["where"] for e in effects(g)] == ["Windmill", "Inn"]
+
+
+def test_a_knocked_out_hero_goes_to_the_town_hall_or_the_monastery_and_recovers():
+    g = game("banshee", heroes=["Eliza", "Valeria"])
+    g.act("host", type="hero", name="Eliza", location="Inn")
+    g.act("host", type="knockout", hero="Eliza")
+    g.act("host", type="hero", name="Valeria", location="Manor")
+    g.act("host", type="knockout", hero="Valeria")
+    assert [h["location"] for h in g.state["heroes"]] == ["Monastery", "Town Hall"] and g.state["plus_wounds"] == 2
+    assert "already" in g.refused("host", type="knockout", hero="Eliza")
+    g.act("host", type="mystery", op="start")
+    assert not any(h["knocked_out"] for h in g.state["heroes"])
+
+
+def test_wounds_up_to_health_knock_the_hero_out():
+    g = game("gargoyle", heroes=["Eliza"])
+    g.act("host", type="hero", name="Eliza", health=2, wounds=2)
+    assert g.state["heroes"][0]["knocked_out"] and g.state["knockouts"] == 1
+
+
+def test_table_facts_are_the_hosts_and_validated():
+    g = game("gargoyle")
+    g.join("Ann")
+    with pytest.raises(Forbidden):
+        g.act("Ann", type="facts", locations=["A", "B", "C"])
+    assert "different" in g.refused("host", type="facts", locations=["A", "a", "B"]).lower()
+    g.act("host", type="minion", op="place", name="Grotesques", location="Inn")
+    assert "Inn" in g.refused("host", type="facts", locations=["Manor", "Fields", "Town Hall"])
+    g.act("host", type="facts", locations=["Manor", "Fields", "Town Hall", "Inn", "Crossroads"])
+    assert g.view("host")["guesses"]["locations"] == []
+    g.act("host", type="facts", elders_text="Ann Elder\nJudge Croft\nC\nD\nE\nF")
+    assert g.state["elders"][0]["name"] == "Ann Elder" and g.view("host")["guesses"]["elders"] == []
+    assert "6 Town Elders" in g.refused("host", type="facts", elders=["Only one"])
+    g.act("host", type="facts", track_length=12, track_stages="0, 4, 8", track_red=9)
+    assert g.state["track"] == {"length": 12, "stages": [0, 4, 8], "red_from": 9} and not g.view("host")["guesses"]["track"]
+    assert "track does not fit" in g.refused("host", type="facts", track_stages="3, 4")
+    assert "Nothing to change" in g.refused("host", type="facts", track_length=12)
+
+
+def test_guessed_names_are_flagged():
+    gs = game().view("display")["guesses"]
+    assert gs["track"] and "Cemetery" in gs["locations"] and "Manor" not in gs["locations"]
+    assert "Judge Croft" not in gs["elders"] and len(gs["elders"]) == 5
+
+
+def showdown_game(villain="gargoyle", **kw):
+    g = game(villain, heroes=["Eliza", "Valeria"], **kw)
+    g.act("host", type="hero", name="Eliza", health=6, combat=3)
+    g.act("host", type="hero", name="Valeria", health=6, combat=2)
+    return g
+
+
+def test_a_showdown_needs_the_villains_health_and_fight_dice():
+    g = showdown_game()
+    assert "Health" in g.refused("host", type="showdown", op="start")
+
+
+def test_showdown_health_counts_wound_markers_and_bonuses():
+    g = showdown_game("banshee")
+    g.act("host", type="villain", plus_wounds=1)
+    g.act("host", type="watchman", op="place", location="Inn")
+    g.act("host", type="showdown", op="start", health=10, fight=4, bonus=2)
+    assert g.view("host")["showdown"]["total"] == 10 + 1 + 2 + 2
+
+
+def test_swamp_lair_adds_a_wound_and_a_fight_die_in_a_swamp():
+    g = showdown_game("bog_fiend")
+    g.act("host", type="showdown", op="start", health=10, fight=2, location="Marsh")
+    assert g.view("host")["showdown"]["total"] == 11
+    g.act("host", rng=Dice(1, 1, 1, 1, 1, 1), type="showdown", op="villain")
+    assert any("+1 Swamp Lair" in e["text"] and "3 dice" in e["text"] for e in g.state["log"])
+
+
+def test_heroes_attack_and_the_villain_falls_at_its_health():
+    g = showdown_game("banshee")
+    g.act("host", type="showdown", op="start", health=3, fight=3, party=["Eliza", "Valeria"])
+    ann = g.join("Ann")
+    g.act(ann, type="claim", name="Eliza")
+    g.act(ann, rng=Dice(5, 6, 1), type="showdown", op="attack")
+    assert g.state["wounds"] == 2 and "already" in g.refused(ann, type="showdown", op="attack")
+    with pytest.raises(Forbidden):
+        g.act(ann, type="showdown", op="attack", hero="Valeria")
+    g.act("host", rng=Dice(6, 1), type="showdown", op="attack", hero="Valeria")
+    assert "defeated" in g.state["won"] and g.view("display")["won"]
+
+
+def test_the_villain_attacks_each_hero_and_knocks_out_at_health():
+    g = showdown_game("banshee")
+    g.act("host", type="showdown", op="start", health=20, fight=3)
+    g.act("host", rng=Dice(6, 6, 6, 1, 1, 5), type="showdown", op="villain")
+    eliza, valeria = g.state["heroes"]
+    assert valeria["wounds"] == 1 and eliza["knocked_out"] is False and eliza["wounds"] == 3
+    assert any("Death Wail" in e["text"] for e in g.state["log"])
+    assert "already" in g.refused("host", type="showdown", op="villain")
+    g.act("host", type="showdown", op="round")
+    g.act("host", rng=Dice(6, 6, 6, 1, 1, 1), type="showdown", op="villain")
+    assert g.state["heroes"][0]["knocked_out"] and g.state["showdown"]["party"] == ["Valeria"]
+    assert g.state["plus_wounds"] == 1  # Willow Vine
+
+
+def test_the_gargoyle_rerolls_its_misses_once():
+    g = showdown_game("gargoyle")
+    g.act("host", type="showdown", op="start", health=20, fight=2, party=["Eliza"])
+    g.act("host", rng=Dice(1, 5, 6), type="showdown", op="villain")  # 1 missed: re-rolled to 6
+    assert g.state["heroes"][0]["wounds"] == 2
+
+
+def test_ferocity_heals_the_bog_fiend_after_each_battle_round():
+    g = showdown_game("bog_fiend")
+    g.act("host", type="showdown", op="start", health=20, fight=2)
+    g.act("host", type="villain", wounds=5)
+    g.act("host", rng=Dice(5), type="showdown", op="round")  # competitive: D3 from a 5 is 2
+    assert g.state["wounds"] == 3 and g.state["showdown"]["round"] == 2
+
+
+def test_a_permission_token_gives_two_battle_dice_in_a_showdown():
+    g = showdown_game()
+    g.act("host", type="elder", name="Judge Croft", permission=1)
+    g.act("host", type="showdown", op="start", health=20, fight=2, elders=["Judge Croft"])
+    g.act("host", rng=Dice(5, 5, 5, 5, 5), type="showdown", op="attack", hero="Eliza", token_from="Judge Croft")
+    assert g.state["wounds"] == 5 and g.state["elders"][1]["permission"] == 0
+
+
+def test_the_horror_heals_at_the_next_mystery_phase_after_an_unfinished_showdown():
+    g = showdown_game("unspeakable_horror")
+    g.act("host", type="showdown", op="start", health=20, fight=2)
+    g.act("host", type="villain", wounds=4)
+    g.act("host", type="showdown", op="end")
+    assert g.state["heal_due"] and g.state["wounds"] == 4
+    g.act("host", rng=Dice(1, 3, places=["Inn"]), type="mystery", op="start")  # ritual D6 1, heal D3 from 3
+    assert g.state["wounds"] == 1 and g.state["plus_wounds"] == 1 and not g.state["heal_due"]
