@@ -1,7 +1,12 @@
-"""`companion serve` and `companion replay`."""
+"""`companion serve`, `companion replay` and `companion migrate`.
+
+`--db` (or COMPANION_DB) is a SQLite file (the default, companion.db) or a PostgreSQL URL
+(postgresql://USER@HOST:PORT/DB): several `companion serve` processes on one URL serve the
+same tables live."""
 
 import argparse
 import json
+import os
 import socket
 import sys
 
@@ -51,12 +56,44 @@ def serve(args):
 
 def replay(args):
     """Fold a table's log again from the store and print the state it reaches."""
-    from .store import Store
+    from .core.errors import NotFound
+    from .store import open_store
     from .tables import Tables
 
-    table = Tables(Store(args.db)).get(args.code)
+    store = open_store(args.db)
+    try:
+        table = Tables(store).get(args.code)
+    except NotFound as err:
+        sys.exit(f"companion replay: {err}")
+    finally:
+        store.close()
     print(json.dumps({"code": table.code, "game": table.game, "version": table.version, "state": table.state},
                      indent=2))
+
+
+def migrate(args):
+    """Copy every table, seat, link and event from one store to another (SQLite to PostgreSQL,
+    say). A table whose code the destination already has is left alone and reported."""
+    from .store import open_store
+
+    source, dest = open_store(args.source), open_store(args.dest)
+    copied = skipped = events = 0
+    try:
+        for code in source.codes():
+            dumped = source.dump(code)
+            if dumped is None:  # deleted meanwhile
+                continue
+            if dest.restore(dumped):
+                copied += 1
+                events += len(dumped[2])
+            else:
+                skipped += 1
+                print(f"{code}: the destination already has a table of this code; left as it is", file=sys.stderr)
+    finally:
+        source.close()
+        dest.close()
+    print(f"Copied {copied} tables ({events} events); {skipped} left alone.")
+    return copied, skipped
 
 
 def main(argv=None):
@@ -65,15 +102,20 @@ def main(argv=None):
     s = sub.add_parser("serve", help="start the server")
     s.add_argument("--host", default="0.0.0.0")
     s.add_argument("--port", type=int, default=8000)
-    s.add_argument("--db", default="companion.db")
+    s.add_argument("--db", default=os.environ.get("COMPANION_DB", "companion.db"),
+                   help="a SQLite file, or postgresql://USER@HOST:PORT/DB for several processes")
     s.add_argument("--cert")
     s.add_argument("--key")
     s.add_argument("--qr", action="store_true", help="print the QR code even when not on a terminal")
     s.set_defaults(fn=serve)
     r = sub.add_parser("replay", help="print a table's state, folded from its log")
     r.add_argument("code")
-    r.add_argument("--db", default="companion.db")
+    r.add_argument("--db", default=os.environ.get("COMPANION_DB", "companion.db"))
     r.set_defaults(fn=replay)
+    m = sub.add_parser("migrate", help="copy every table from one store to another")
+    m.add_argument("--from", dest="source", required=True, help="a SQLite file or a PostgreSQL URL")
+    m.add_argument("--to", dest="dest", required=True, help="a SQLite file or a PostgreSQL URL")
+    m.set_defaults(fn=migrate)
     args = p.parse_args(argv)
     args.fn(args)
 

@@ -1,0 +1,197 @@
+"""Two `companion serve` processes on one PostgreSQL database serve the same tables live.
+
+Real processes (gunicorn with its gevent worker, as `make run` starts it), a real cluster
+(tests/conftest.py's `postgres`), real sockets: no sticky sessions, a phone may reach either.
+"""
+
+import os
+import signal
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+import simple_websocket
+
+from .helpers import Api, Sniffer, connect, request, wait_for
+from .test_live import free_port, start
+
+
+@pytest.fixture
+def two(postgres):
+    """Two processes on one new database: their base URLs (and the processes, to kill one)."""
+    url = postgres.database()
+    procs = [start(url, free_port()) for _ in range(2)]
+    yield [base for _, base in procs], [proc for proc, _ in procs]
+    for proc, _ in procs:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait()
+
+
+def test_a_socket_on_one_process_sees_an_action_posted_on_the_other(two):
+    (a, b), _ = two
+    t = Api(a).create("villainous", name="Ann")
+    bob = Api(a).join(t["code"], "Bob", token=t["token"])  # seated on A, his phone on B
+    sniff = Sniffer(connect(b, t["code"], bob["token"]))
+    sniff.wait('id="r-dice"')
+    started = time.monotonic()
+    Api(a).ok(t["code"], t["token"], type="roll", dice="2d6", purpose="across-processes")
+    sniff.wait("across-processes", timeout=5)
+    assert time.monotonic() - started < 2
+    assert Api(b).view(t["code"], bob["token"])["rolls"][-1]["purpose"] == "across-processes"
+
+
+def test_twenty_writers_split_across_processes_with_expected_version(two):
+    """The event's number is the arbiter: every accepted action grew the version by one, and a
+    writer that expected a version another had taken got 409, never a 500 or a lost action."""
+    bases, _ = two
+    t = Api(bases[0]).create("villainous", name="Ann")
+    start_version = Api(bases[1]).view(t["code"], t["token"]) and request(
+        bases[1], "GET", f"/api/tables/{t['code']}", token=t["token"]).json["version"]
+    barrier = threading.Barrier(20)
+
+    def write(i):
+        base = bases[i % 2]
+        version = request(base, "GET", f"/api/tables/{t['code']}", token=t["token"]).json["version"]
+        barrier.wait()
+        r = Api(base).act(t["code"], t["token"], type="roll", dice="d6", purpose=f"w{i}", expected_version=version)
+        return r.status
+
+    with ThreadPoolExecutor(20) as pool:
+        statuses = list(pool.map(write, range(20)))
+    assert set(statuses) <= {200, 409}, statuses
+    accepted = statuses.count(200)
+    assert accepted >= 1
+    for base in bases:
+        final = request(base, "GET", f"/api/tables/{t['code']}", token=t["token"]).json["version"]
+        assert final - start_version == accepted
+    rolls = Api(bases[0]).view(t["code"], t["token"])["rolls"]
+    assert len(rolls) == accepted
+
+
+def test_writers_without_expected_version_all_land_across_processes(two):
+    """Without `expected_version`, a writer that lost the race is applied again on the fresh state."""
+    bases, _ = two
+    t = Api(bases[0]).create("villainous", name="Ann")
+
+    def write(i):
+        return Api(bases[i % 2]).act(t["code"], t["token"], type="roll", dice="d6", purpose=f"w{i}").status
+
+    with ThreadPoolExecutor(20) as pool:
+        statuses = list(pool.map(write, range(40)))
+    assert statuses == [200] * 40
+    log = Api(bases[1]).log(t["code"], t["token"])
+    assert [e["seq"] for e in log] == list(range(1, 41)) or len(log) == 40
+
+
+def test_kill_9_of_one_process_mid_burst_keeps_every_acknowledged_action(two):
+    (a, b), (proc_a, _) = two
+    t = Api(a).create("villainous", name="Ann")
+    acknowledged, stop = [], threading.Event()
+
+    def burst(base):
+        i = 0
+        while not stop.is_set():
+            i += 1
+            try:
+                r = Api(base).act(t["code"], t["token"], type="roll", dice="d6", purpose=f"{base[-5:]}-{i}")
+            except OSError:
+                return  # its process is gone
+            if r.status == 200:
+                acknowledged.append(r.json["view"]["rolls"][-1]["purpose"])
+
+    writers = [threading.Thread(target=burst, args=(base,)) for base in (a, a, b, b)]
+    for w in writers:
+        w.start()
+    wait_for(lambda: len(acknowledged) >= 40, timeout=20)
+    os.killpg(proc_a.pid, signal.SIGKILL)  # mid-burst, no clean shutdown
+    time.sleep(0.5)
+    stop.set()
+    for w in writers:
+        w.join(timeout=15)
+    stored = {r["purpose"] for r in Api(b).view(t["code"], t["token"])["rolls"]}
+    assert set(acknowledged) <= stored
+    assert len(acknowledged) >= 40
+
+
+def test_a_seat_made_on_one_process_works_on_the_other_and_its_removal_closes_its_sockets(two):
+    (a, b), _ = two
+    t = Api(a).create("villainous", name="Ann")
+    bob = Api(a).join(t["code"], "Bob", token=t["token"])
+    ws = connect(b, t["code"], bob["token"])
+    assert ws.receive(timeout=5)
+    r = request(a, "DELETE", f"/api/tables/{t['code']}/seats/{bob['seat']}", token=t["token"])
+    assert r.status in (200, 204), r.text
+    with pytest.raises(simple_websocket.ConnectionClosed) as err:
+        while True:
+            ws.receive(timeout=5)
+    assert err.value.reason == 1008
+    assert request(b, "GET", f"/api/tables/{t['code']}", token=bob["token"]).status == 401
+
+
+def test_a_personal_link_works_once_across_processes(postgres):
+    """Two services on one database stand for two processes (each has its own memory)."""
+    from companion.postgres import PgStore
+    from companion.tables import LinkUsed, Tables
+
+    url = postgres.database()
+    one, other = Tables(PgStore(url)), Tables(PgStore(url))
+    try:
+        table, host, _ = one.create("villainous", {}, "Ann")
+        seat, link = one.join(table.code, "Cy", "player", by=host, personal=True)
+        _, claimed, token = other.claim(table.code, link)  # the link was made on the first process
+        assert claimed.id == seat.id
+        with pytest.raises(LinkUsed):
+            one.claim(table.code, link)  # the first still holds it in memory: the store says no
+        assert one.authenticate(table.code, token)[1].id == seat.id
+    finally:
+        one.store.close()
+        other.store.close()
+
+
+def test_wrong_codes_are_counted_by_every_process_together(two):
+    (a, b), _ = two
+    statuses = [request(base, "GET", "/api/tables/ZZZZZZ2").status for base in [a, b] * 11]
+    assert statuses[:20] == [404] * 20
+    assert statuses[20:] == [429, 429]
+
+
+def test_healthz_says_the_store_is_postgresql_and_the_listener_alive(two):
+    (a, _), _ = two
+    r = request(a, "GET", "/healthz")
+    assert r.status == 200 and r.json["store"] == "postgresql"
+
+
+def test_migrate_copies_every_table_seat_and_event_to_postgresql(tmp_path, postgres, capsys):
+    import random
+
+    from companion.cli import main
+    from companion.postgres import PgStore
+    from companion.store import Store
+    from companion.tables import Tables
+
+    sqlite = str(tmp_path / "old.db")
+    old = Tables(Store(sqlite), rng=random.Random(5))
+    codes = []
+    for game in ("villainous", "clue", "gathering", "touch-of-evil"):
+        table, host, token = old.create(game, {}, "Ann")
+        old.join(table.code, "Bob", "player", by=host)
+        old.act(table.code, host, {"type": "roll", "dice": "2d6", "purpose": "kept"})
+        codes.append((table.code, token, table.state, table.version))
+    old.store.close()
+    url = postgres.database()
+    main(["migrate", "--from", sqlite, "--to", url])
+    assert "Copied 4 tables (4 events); 0 left alone." in capsys.readouterr().out
+    new = Tables(PgStore(url))
+    try:
+        for code, token, state, version in codes:
+            table, seat = new.authenticate(code, token)  # the host's token still works
+            assert seat.name == "Ann" and table.version == version and table.state == state
+            assert [s.name for s in table.seats.values()] == ["Ann", "Bob"]
+    finally:
+        new.store.close()
+    main(["migrate", "--from", sqlite, "--to", url])  # again: nothing is copied twice
+    assert "Copied 0 tables (0 events); 4 left alone." in capsys.readouterr().out
+    main(["replay", codes[0][0], "--db", url])  # replay reads either store
+    assert f'"version": {codes[0][3]}' in capsys.readouterr().out
