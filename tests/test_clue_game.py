@@ -203,11 +203,10 @@ def test_three_phones_and_the_display_enter_a_game(browser, server, api):
     ann.get_by_role("button", name="Save my hand").click()
     expect(ann.locator("#notes tbody tr", has_text="Ursula").locator("td").first).to_have_text("✓")
     # the display enters Ann's suggestion; Bob disproves
-    display.get_by_label("Suggested by").select_option("Ann")
-    display.get_by_label("Villain", exact=True).select_option("jafar")
-    display.get_by_label("Enchanted Object", exact=True).select_option("shell")
-    display.get_by_label("Lair", exact=True).select_option("lair_3")
-    display.get_by_label("Disproved by").select_option("Bob")
+    for legend, name in (("Suggested by", "Ann"), ("Villain", "Jafar"), ("Enchanted Object", "Shell"),
+                         ("Lair", "Lair 3"), ("Disproved by", "Bob")):
+        display.locator("#c-suggest fieldset").filter(has=display.locator("legend", has_text=legend)) \
+            .get_by_text(name, exact=True).click()
     display.get_by_role("button", name="Add to the log").click()
     for page in (*phones.values(), display):
         expect(page.locator("#r-game")).to_contain_text("Ann: Jafar, Shell, Lair 3 · disproved by Bob")
@@ -241,11 +240,15 @@ def test_tapping_a_cell_marks_it_and_the_notes_follow(browser, server, api):
     code = t["code"]
     ann = api.join(code, "Ann", token=t["token"])["token"]
     page = open_seat(browser, server, code, ann)
-    cell = page.get_by_role("button", name=re.compile(r"^Jafar, Bob: \d+ percent likely\. Tap to mark has it\.$"))
+    page.get_by_label("Mark cells: a tap sets my own mark").check()
+    cell = page.get_by_role("button", name=re.compile(r"^Jafar, Bob: \d+ percent likely\. Tap for why; when marking, a tap "
+                                                      r"marks has it\.$"))
     cell.click()
-    expect(page.get_by_role("button", name="Jafar, Bob: has it (your mark). Tap to mark does not have it.")).to_be_visible()
+    expect(page.get_by_role("button", name="Jafar, Bob: has it (your mark). Tap for why; when marking, a tap marks "
+                                           "does not have it.")).to_be_visible()
     # the deduction follows the mark: nobody else holds Jafar
-    expect(page.get_by_role("button", name="Jafar, Cat: does not have it. Tap to mark has it.")).to_be_visible()
+    expect(page.get_by_role("button", name="Jafar, Cat: does not have it. Tap for why; when marking, a tap marks "
+                                           "has it.")).to_be_visible()
     assert api.view(code, ann)["marks"] == {"jafar|Bob": "has"}
 
 
@@ -325,3 +328,171 @@ def test_taking_back_a_suggestion_also_drops_the_card_shown_for_it():
     g.table.seals.clear()  # as after a restart: nothing is known of past actions but the log
     g.table.views.clear()
     assert g.view("Ann")["undo"] is None
+
+
+# ------------------------------------------------------------------ issue 13: never break, replay, entry, reasons
+
+ANN_HAND = ["ursula", "evil_queen", "talisman", "potion", "laboratory", "lair_2"]
+
+
+def test_a_contradiction_names_the_entries_and_keeps_the_last_consistent_notes_greyed(server, api):
+    t = api.create("clue", {"players": ["Ann", "Bob", "Cat"]}, name="Host")
+    code, host = t["code"], t["token"]
+    ann = api.join(code, "Ann", token=host)["token"]
+    api.ok(code, ann, type="hand", cards=ANN_HAND)
+    api.ok(code, host, type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob")
+    before = api.ok(code, ann, type="shown", suggestion=1, card="jafar")
+    assert before["contradiction"] is None and before["stale"] is False
+    view = api.ok(code, ann, type="mark", card="jafar", holder="Cat", value="has")  # one wrong tap
+    assert view["contradiction"] == ("These entries cannot all be true: Bob showing you Jafar for #1 and your mark "
+                                     "on Jafar (Cat has it). Remove or edit one of them.")
+    assert [e["kind"] for e in view["conflict"]] == ["shown", "mark"] and view["stale"] is True
+    assert view["notes"] == before["notes"]  # the notes as they stood before the wrong tap
+    assert api.view(code, ann)["contradiction"] == view["contradiction"]
+    r = api.request("GET", f"/tables/{code}", headers={"Cookie": f"seat_{code}={ann}"})
+    assert r.status == 200 and "These entries cannot all be true" in r.text and "Clear my mark on Jafar" in r.text
+    assert "Forget the card shown for #1" in r.text and "Undo: Ann: your mark" in r.text
+    fixed = api.ok(code, ann, type="mark", card="jafar", holder="Cat", value=None)
+    assert fixed["contradiction"] is None and fixed["notes"]["jafar"]["Bob"] == "has"
+
+
+def test_a_contradiction_with_the_hand_names_the_hand_and_the_suggestion():
+    g = game()
+    g.act("Ann", type="hand", cards=ANN_HAND)
+    g.act("host", type="suggestion", by="Cat", cards=["ursula", "shell", "lair_3"], disproved_by="Bob")  # Ann passed
+    view = g.view("Ann")
+    assert view["contradiction"].startswith("These entries cannot all be true: your hand and #1.")
+    assert view["notes"]["ursula"]["Ann"] == "has"  # the hand alone still stands, greyed
+    assert g.view("Bob")["contradiction"] is None  # Bob's notes do not know Ann's hand
+
+
+def test_correcting_a_suggestion_retargets_or_drops_the_card_shown_for_it():
+    g = game()
+    g.act("host", type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob")
+    g.act("Ann", type="shown", suggestion=1, card="shell")
+    view = g.act("host", type="correct_suggestion", id=1, by="Ann", cards=["jafar", "shell", "lair_3"],
+                 disproved_by="Cat")  # it was Cat who showed it
+    ann = g.view("Ann")
+    assert ann["shown"] == {"1": "shell"} and ann["notes"]["shell"]["Cat"] == "has"
+    assert ann["notes"]["shell"]["Bob"] == "lacks" and view["suggestions"][0]["disproved_by"] == "Cat"
+    g.act("host", type="correct_suggestion", id=1, by="Ann", cards=["jafar", "scarab", "lair_3"], disproved_by="Cat")
+    assert g.view("Ann")["shown"] == {}  # the Shell was not among the three after all
+
+
+def test_undo_after_the_card_shown_takes_back_the_suggestion_and_its_card():
+    g = game()
+    g.act("Bob", type="suggestion", by="Ann", cards=["jafar", "shell", "laboratory"], disproved_by="Bob")
+    g.act("Ann", type="shown", suggestion=1, card="shell")
+    assert g.undo("Bob")["suggestions"] == []  # Bob's own entry, taken back after Ann's private one
+    ann = g.view("Ann")
+    assert ann["shown"] == {} and ann["contradiction"] is None and ann["notes"]["shell"]["Bob"] is None
+
+
+def test_a_wrong_accuser_cannot_suggest_but_still_disproves_and_their_old_suggestions_can_be_fixed():
+    g = game()
+    g.act("host", type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob")
+    view = g.act("host", type="accusation", by="Ann", cards=["jafar", "shell", "laboratory"], correct=False)
+    assert "Ann" not in view["suggesters"]
+    assert g.refused("host", type="suggestion", by="Ann", cards=["hades", "shell", "lair_3"],
+                     disproved_by="Bob") == "Ann made a wrong accusation and can no longer suggest."
+    g.act("host", type="suggestion", by="Bob", cards=["hades", "shell", "lair_3"], disproved_by="Ann")
+    g.act("host", type="correct_suggestion", id=1, by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Cat")
+    assert g.view("host")["suggestions"][0]["disproved_by"] == "Cat"
+
+
+def test_the_same_suggestion_entered_twice_in_one_turn_is_caught():
+    g = game()
+    g.act("Ann", type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob")
+    msg = g.refused("Bob", type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob")
+    assert msg.startswith("That suggestion is already in the log as #1.")
+    g.act("host", type="end_turn")
+    g.act("host", type="end_turn")
+    g.act("host", type="end_turn")  # Ann's turn again: the same suggestion may be made anew
+    assert len(g.act("Ann", type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"],
+                     disproved_by="Bob")["suggestions"]) == 2
+
+
+def test_only_the_entrys_author_or_the_host_may_remove_or_edit_it():
+    g = game()
+    g.act("Bob", type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob")
+    assert g.view("Bob")["editable"] == [1] and g.view("Cat")["editable"] == [] and g.view("host")["editable"] == [1]
+    with pytest.raises(Forbidden, match="Only the phone that entered #1"):
+        g.act("Cat", type="withdraw_suggestion", id=1)
+    with pytest.raises(Forbidden, match="Only the phone that entered #1"):
+        g.act("Cat", type="correct_suggestion", id=1, by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Cat")
+    g.act("Bob", type="correct_suggestion", id=1, by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Cat")
+    assert g.act("host", type="withdraw_suggestion", id=1)["suggestions"] == []
+
+
+def test_the_suggester_may_add_the_card_shown_to_the_suggestion_and_only_they_see_it():
+    g = game()
+    view = g.act("Ann", type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob",
+                 shown="shell")
+    assert view["shown"] == {"1": "shell"} and view["notes"]["shell"]["Bob"] == "has"
+    for other in ("Bob", "Cat", "host", "Board"):
+        assert "shown" not in json.dumps([e.get("action") for e in g.log(other)])
+        assert g.view(other).get("shown") in (None, {})
+    assert g.log("Ann")[-1]["action"]["shown"] == "shell"
+    with pytest.raises(Forbidden, match="Only Bob's own phone"):
+        g.act("Board", type="suggestion", by="Bob", cards=["hades", "shell", "lair_3"], disproved_by="Cat", shown="shell")
+    with pytest.raises(RuleError, match="one of the three"):
+        g.act("Ann", type="suggestion", by="Ann", cards=["hades", "shell", "lair_4"], disproved_by="Bob", shown="potion")
+
+
+def test_the_suggestion_form_offers_the_player_whose_turn_it_is_then_the_next():
+    g = game()
+    assert g.view("Cat")["suggest_default"] == "Ann"
+    view = g.act("Cat", type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob")
+    assert view["suggest_default"] == "Bob" and view["current"] == "Ann"
+    view = g.act("Cat", type="suggestion", by="Cat", cards=["jafar", "shell", "lair_4"], disproved_by=None)
+    assert view["current"] == "Cat" and view["suggest_default"] == "Ann"  # Bob made none: the turn moved to Cat
+
+
+def test_every_certain_cell_explains_itself_in_a_sentence_naming_its_entries():
+    g = game()
+    g.act("Ann", type="hand", cards=ANN_HAND)
+    g.act("host", type="suggestion", by="Bob", cards=["jafar", "talisman", "lair_4"], disproved_by="Cat")
+    g.act("host", type="suggestion", by="Cat", cards=["jafar", "shell", "lair_4"], disproved_by="Bob")
+    view = g.view("Ann")
+    for cid, row in view["notes"].items():
+        for holder in row:
+            reason = view["why"][cid][holder]
+            assert reason and reason[0].isupper() and reason.endswith("."), (cid, holder, reason)
+    assert view["why"]["ursula"]["Bob"] == "You hold Ursula. So Bob does not have it."
+    assert view["why"]["jafar"]["Ann"] == "Jafar is not in your hand."
+    assert view["why"]["talisman"]["envelope"] == "You hold the Talisman. So it is not in the envelope."
+
+
+def test_a_card_forced_by_a_disproof_reads_neither_nor():
+    g = game()
+    g.act("Ann", type="hand", cards=ANN_HAND)
+    g.act("host", type="suggestion", by="Cat", cards=["jafar", "shell", "lair_3"], disproved_by="Bob")
+    g.act("Ann", type="mark", card="jafar", holder="Bob", value="lacks")
+    g.act("Ann", type="mark", card="shell", holder="Bob", value="lacks")
+    assert g.view("Ann")["why"]["lair_3"]["Bob"] == ("Bob showed a card for #1 (Jafar, Shell, Lair 3), and Bob has "
+                                                     "neither Jafar nor the Shell, so it must be the Lair 3.")
+
+
+def test_the_envelope_reason_names_where_the_other_cards_are():
+    g = game(("Ann", "Bob"))
+    hand = ["ursula", "evil_queen", "dr_facilier", "jafar", "hades", "talisman", "potion", "shell", "scarab"]
+    g.act("Ann", type="hand", cards=hand)
+    g.act("host", type="suggestion", by="Ann", cards=["maleficent", "scepter", "laboratory"], disproved_by=None)
+    why = g.view("Ann")["why"]["maleficent"]["envelope"]
+    assert why == ("The envelope holds one villain, and none of the others can be there: you hold Ursula, "
+                   "Evil Queen, Dr. Facilier, Jafar and Hades.")
+
+
+def test_ties_for_the_most_likely_envelope_are_shown_as_ties():
+    g = game()
+    g.act("Ann", type="hand", cards=ANN_HAND)
+    env = g.view("Ann")["envelope"]
+    assert env["tied"] == env["possible"] == 4 * 4 * 7  # nothing else known: every possible triple ties
+    g.act("host", type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by=None)
+    env = g.view("Ann")["envelope"]
+    assert env["tied"] == 1 and env["known"] == ["jafar", "shell", "lair_3"]
+
+
+def test_the_notes_say_the_model_plainly():
+    assert game().view("Ann")["model"] == ("Every deal of the cards that fits what you know counts the same; which "
+                                           "card a player chooses to show you is not guessed at.")

@@ -77,12 +77,16 @@ class Hand(Action):
 
 
 class Suggestion(Action):
-    """A suggestion and who disproved it (or nobody), entered once for the whole table."""
+    """A suggestion and who disproved it (or nobody), entered once for the whole table. The
+    suggester's own phone may add the card it was shown (`shown`): kept in that player's notes
+    only, and left out of everyone else's log."""
 
     type: Literal["suggestion"]
     by: Name
     cards: list[str] = Field(min_length=3, max_length=3)
     disproved_by: Name | None = None
+    shown: str | None = Field(default=None, max_length=40,
+                              description="The card shown to the suggester (their own phone only; private).")
 
 
 class CorrectSuggestion(Suggestion):
@@ -100,11 +104,11 @@ class WithdrawSuggestion(Action):
 
 
 class Shown(Action):
-    """The suggester records the card shown to them (private)."""
+    """The suggester records the card shown to them (private); null forgets it."""
 
     type: Literal["shown"]
     suggestion: int
-    card: str
+    card: str | None
 
 
 class Mark(Action):
@@ -194,7 +198,7 @@ def seat(state: dict, opts: dict) -> dict:
 def setup(options: dict) -> dict:
     state = {"players": [], "sizes": [], "cards": [], "suggestions": [], "accusations": [], "private": {},
              "next_id": 1, "out": [], "winner": None, "current": None, "first": 0, "movers": {},
-             "categories": [], "edition": None}
+             "categories": [], "edition": None, "turn": 0, "clock": 0, "suggested": None}
     if options.get("players"):
         seat(state, options)
     return state
@@ -245,7 +249,7 @@ def me(state, seat_) -> str:
 
 
 def mine(state, name: str) -> dict:
-    return state["private"].setdefault(name, {"hand": None, "shown": {}, "marks": {}})
+    return state["private"].setdefault(name, {"hand": None, "shown": {}, "marks": {}, "at": {}})
 
 
 def find_suggestion(state, sid: int) -> dict:
@@ -262,10 +266,12 @@ def why_not_suggest(state, name: str) -> str | None:
     return None
 
 
-def check_suggestion(state, a) -> dict:
+def check_suggestion(state, a, was: dict | None = None) -> dict:
+    """A suggestion as entered (or as corrected: `was` is the entry before; its suggester may
+    have accused wrongly since, which does not unmake a suggestion made earlier)."""
     by = player(state, a["by"])
     why = why_not_suggest(state, by)
-    if why:
+    if why and not (was and was["by"] == by):
         raise RuleError(why)
     cards = triple(state, a["cards"])
     d = a.get("disproved_by")
@@ -274,6 +280,57 @@ def check_suggestion(state, a) -> dict:
         if d == by:
             raise RuleError("Nobody disproves their own suggestion.")
     return {"by": by, "cards": cards, "disproved_by": d}
+
+
+def tick(state) -> int:
+    """The order entries were made in (the notes before a contradiction are those of the
+    entries made before it)."""
+    state["clock"] = state.get("clock", 0) + 1
+    return state["clock"]
+
+
+def why_not_change(state, s: dict, seat_) -> str | None:
+    """Only the phone that entered a suggestion, or the host, removes or edits it."""
+    if seat_.trusted == HOST or s.get("seat") in (None, seat_.id):
+        return None
+    return f"Only the phone that entered #{s['id']} ({s.get('author') or 'another seat'}) or the host can change it."
+
+
+def next_up(state, after: int) -> int:
+    n = len(state["players"])
+    for step in range(1, n + 1):
+        nxt = (after + step) % n
+        if state["players"][nxt] not in state["out"]:
+            return nxt
+    return after
+
+
+def suggest_default(state) -> str | None:
+    """Whose suggestion the form offers first: the player whose turn it is, or the next one once
+    that player's suggestion is in."""
+    if not state["players"]:
+        return None
+    cur = state["current"]
+    if state.get("suggested") == state.get("turn", 0) or state["players"][cur] in state["out"]:
+        cur = next_up(state, cur)
+    return state["players"][cur]
+
+
+def record_shown(state, s: dict, card_: str | None, seat_, when: int):
+    """The card shown to the suggester, kept in their own notes (their phone only)."""
+    if plays(state, seat_) != s["by"]:
+        raise Forbidden(f"Only {s['by']}'s own phone saw the card shown and can record it.")
+    priv = mine(state, s["by"])
+    if card_ is None:
+        priv["shown"].pop(str(s["id"]), None)
+        return
+    if s["disproved_by"] is None:
+        raise RuleError("Nobody disproved that suggestion, so no card was shown.")
+    c = card(state, card_)["id"]
+    if c not in s["cards"]:
+        raise RuleError("The card shown must be one of the three suggested.")
+    priv["shown"][str(s["id"])] = c
+    priv.setdefault("at", {})[f"shown:{s['id']}"] = when
 
 
 # ------------------------------------------------------------------ apply
@@ -295,7 +352,9 @@ def do_hand(state, a, seat_):
     size = state["sizes"][state["players"].index(name)]
     if len(cards) != size:
         raise RuleError(f"Your hand has {size} cards; you entered {len(cards)}.")
-    mine(state, name)["hand"] = cards
+    priv = mine(state, name)
+    priv["hand"] = cards
+    priv.setdefault("at", {})["hand"] = tick(state)
 
 
 def do_shown(state, a, seat_):
@@ -303,24 +362,21 @@ def do_shown(state, a, seat_):
     s = find_suggestion(state, a["suggestion"])
     if s["by"] != name:
         raise Forbidden("Only the player who made the suggestion saw the card shown.")
-    if s["disproved_by"] is None:
-        raise RuleError("Nobody disproved that suggestion, so no card was shown.")
-    c = card(state, a["card"])["id"]
-    if c not in s["cards"]:
-        raise RuleError("The card shown must be one of the three suggested.")
-    mine(state, name)["shown"][str(s["id"])] = c
+    record_shown(state, s, a["card"], seat_, tick(state))
 
 
 def do_mark(state, a, seat_):
     name = me(state, seat_)
     c = card(state, a["card"])["id"]
     h = ENVELOPE if kernel.same(a["holder"], ENVELOPE) else player(state, a["holder"])
-    marks = mine(state, name)["marks"]
+    priv = mine(state, name)
+    marks = priv["marks"]
     key = f"{c}|{h}"
     if a["value"] is None:
         marks.pop(key, None)
     else:
         marks[key] = a["value"]
+        priv.setdefault("at", {})["mark:" + key] = tick(state)
 
 
 def seated(state) -> str | None:
@@ -356,9 +412,9 @@ MOVES = {
     "hand": kernel.Move(do_hand, (PLAYER, HOST), seated, NOTES),
     "shown": kernel.Move(do_shown, (PLAYER, HOST), seated, NOTES),
     "mark": kernel.Move(do_mark, (PLAYER, HOST), seated, NOTES),
-    **{kind: kernel.Move(lambda s, a, _seat: public(s, a, a["type"]), (HOST, PLAYER, DISPLAY), under_way)
+    **{kind: kernel.Move(lambda s, a, seat_: public(s, a, seat_), (HOST, PLAYER, DISPLAY), under_way)
        for kind in ("suggestion", "accusation")},
-    **{kind: kernel.Move(lambda s, a, _seat: public(s, a, a["type"]), (HOST, PLAYER), under_way, TURNS)
+    **{kind: kernel.Move(lambda s, a, seat_: public(s, a, seat_), (HOST, PLAYER), under_way, TURNS)
        for kind in ("correct_suggestion", "withdraw_suggestion", "end_turn")},
 }
 
@@ -367,20 +423,43 @@ def apply(state: dict, action: dict, seat_) -> dict:
     return kernel.dispatch(MOVES, state, action, seat_)
 
 
-def public(state, a, kind):
+def public(state, a, seat_):
+    kind = a["type"]
     if kind == "suggestion":
         s = check_suggestion(state, a)
-        state["suggestions"].append({"id": state["next_id"], **s})
+        by_i = state["players"].index(s["by"])
+        if by_i != state["current"]:  # the turn is evidently theirs (nobody tapped End turn)
+            state["current"] = by_i
+            state["turn"] = state.get("turn", 0) + 1
+        turn = state.get("turn", 0)
+        for old in state["suggestions"]:
+            if old.get("turn") == turn and old["by"] == s["by"] and old["cards"] == s["cards"]:
+                raise RuleError(f"That suggestion is already in the log as #{old['id']}. If {s['by']} made it "
+                                "again on a later turn, tap End turn first.")
+        s = {"id": state["next_id"], **s, "turn": turn, "at": tick(state), "seat": seat_.id, "author": seat_.name}
+        state["suggestions"].append(s)
         state["next_id"] += 1
+        state["suggested"] = turn
+        if a.get("shown") is not None:
+            record_shown(state, s, a["shown"], seat_, s["at"])
     elif kind == "correct_suggestion":
         s = find_suggestion(state, a["id"])
-        s.update(check_suggestion(state, a))
+        why = why_not_change(state, s, seat_)
+        if why:
+            raise Forbidden(why)
+        s.update(check_suggestion(state, a, was=s))
+        s["at"] = tick(state)
         for priv in state["private"].values():  # a shown card no longer among the three is dropped
             shown = priv["shown"].get(str(s["id"]))
             if shown and (shown not in s["cards"] or s["disproved_by"] is None):
                 priv["shown"].pop(str(s["id"]))
+        if a.get("shown") is not None:
+            record_shown(state, s, a["shown"], seat_, s["at"])
     elif kind == "withdraw_suggestion":
         s = find_suggestion(state, a["id"])
+        why = why_not_change(state, s, seat_)
+        if why:
+            raise Forbidden(why)
         state["suggestions"].remove(s)
         for priv in state["private"].values():
             priv["shown"].pop(str(s["id"]), None)
@@ -389,68 +468,121 @@ def public(state, a, kind):
         if by in state["out"]:
             raise RuleError(f"{by} has already made their one accusation.")
         cards = triple(state, a["cards"])
-        state["accusations"].append({"by": by, "cards": cards, "correct": a["correct"]})
+        state["accusations"].append({"by": by, "cards": cards, "correct": a["correct"], "at": tick(state)})
         if a["correct"]:
             state["winner"] = by
         else:
             state["out"].append(by)
     elif kind == "end_turn":
-        n = len(state["players"])
-        for step in range(1, n + 1):
-            nxt = (state["current"] + step) % n
-            if state["players"][nxt] not in state["out"]:
-                state["current"] = nxt
-                return
-        raise RuleError("Every player has made a wrong accusation: nobody is left to take a turn.")
+        if all(p in state["out"] for p in state["players"]):
+            raise RuleError("Every player has made a wrong accusation: nobody is left to take a turn.")
+        state["current"] = next_up(state, state["current"])
+        state["turn"] = state.get("turn", 0) + 1
+
+
+def log_entry(action: dict, seat_) -> dict | None:
+    """Everyone else's log leaves out the card shown to a suggester."""
+    if action.get("shown") is not None:
+        return {k: v for k, v in action.items() if k != "shown"}
+    return action
+
+
+def sealed(state, events, seats) -> set:
+    """A suggestion that carries the card its suggester saw is redacted for the host too."""
+    return {e["seq"] for e in events if e["kind"] == "action" and e["action"].get("shown") is not None}
 
 
 # ------------------------------------------------------------------ knowledge and notes
 
-def knowledge(state, name: str) -> tuple[solver.Knowledge, list[dict]]:
-    """What `name` knows, as solver constraints; with the cards for reference."""
+EMPTY = {"hand": None, "shown": {}, "marks": {}, "at": {}}
+
+
+def entries(state, name: str) -> list[dict]:
+    """What `name` has entered or seen, one entry at a time, in the order it was made: each with
+    the solver constraints it brings and how a sentence names it ("#4", "your mark on Jafar")."""
     cards = state["cards"]
     index = {c["id"]: i for i, c in enumerate(cards)}
     players = state["players"]
     me_i = players.index(name)
-    cats = [[i for i, c in enumerate(cards) if c["category"] == cat] for cat in state["categories"]]
-    k = solver.Knowledge(cats, len(cards), list(players), list(state["sizes"]))
-    priv = state["private"].get(name) or {"hand": None, "shown": {}, "marks": {}}
+    n = len(players)
+    priv = state["private"].get(name) or EMPTY
+    at = priv.get("at") or {}
+    art = article(state)
+    out = []
+
+    def entry(key, when, label, kind, **ref):
+        e = {"key": key, "at": when, "label": label, "kind": kind, "facts": [], "clauses": [], "exclusions": [],
+             **ref}
+        out.append(e)
+        return e
+
     if priv["hand"] is not None:
         hand = set(priv["hand"])
+        e = entry("hand", at.get("hand", 0), "your hand", "hand")
         for c in cards:
             i = index[c["id"]]
-            k.facts.append((i, me_i, c["id"] in hand,
-                            f"You hold the {c['name']}." if c["id"] in hand else "It is not in your hand."))
-    n = len(players)
+            e["facts"].append((i, me_i, c["id"] in hand,
+                               f"You hold {art[i]}." if c["id"] in hand else f"{cap(art[i])} is not in your hand."))
     for s in state["suggestions"]:
         trip = [index[c] for c in s["cards"]]
         names = ", ".join(cards[i]["name"] for i in trip)
+        e = entry(f"s{s['id']}", s.get("at", 0), f"#{s['id']}", "suggestion", id=s["id"])
         by = players.index(s["by"])
         stop = players.index(s["disproved_by"]) if s["disproved_by"] else by
         step = (by + 1) % n
         while step != stop:
             for i in trip:
-                k.facts.append((i, step, False, f"{players[step]} could not disprove #{s['id']} ({names})."))
+                who = "You" if step == me_i else players[step]
+                e["facts"].append((i, step, False, f"{who} could not disprove #{s['id']} ({names})."))
             step = (step + 1) % n
         if s["disproved_by"]:
-            shown = priv["shown"].get(str(s["id"]))
             d = players.index(s["disproved_by"])
+            who = "You" if d == me_i else s["disproved_by"]
+            e["clauses"].append((d, frozenset(trip), f"{who} showed a card for #{s['id']} ({names})"))
+            shown = priv["shown"].get(str(s["id"]))
             if s["by"] == name and shown:
-                k.facts.append((index[shown], d, True, f"{s['disproved_by']} showed you the {cards[index[shown]]['name']} for #{s['id']}."))
-            else:
-                k.clauses.append((d, frozenset(trip), f"{s['disproved_by']} showed a card for #{s['id']} ({names})"))
-    for a in state["accusations"]:
+                cname = art[index[shown]]
+                e2 = entry(f"shown{s['id']}", at.get(f"shown:{s['id']}", s.get("at", 0)),
+                           f"{s['disproved_by']} showing you {cname} for #{s['id']}", "shown", id=s["id"])
+                e2["facts"].append((index[shown], d, True, f"{s['disproved_by']} showed you {cname} for #{s['id']}."))
+    for j, a in enumerate(state["accusations"]):
         trip = [index[c] for c in a["cards"]]
+        e = entry(f"a{j}", a.get("at", 0), f"{a['by']}'s {'right' if a['correct'] else 'wrong'} accusation",
+                  "accusation")
         if a["correct"]:
             for i in trip:
-                k.facts.append((i, k.env, True, f"{a['by']}'s accusation was right."))
+                e["facts"].append((i, n, True, f"{a['by']}'s accusation was right."))
         else:
-            k.exclusions.append(frozenset(trip))
+            e["exclusions"].append(frozenset(trip))
     for key, value in priv["marks"].items():
         cid, holder = key.split("|", 1)
-        h = k.env if holder == ENVELOPE else players.index(holder)
-        k.facts.append((index[cid], h, value == "has", "You marked it yourself."))
-    return k, cards
+        h = n if holder == ENVELOPE else players.index(holder)
+        cname = cards[index[cid]]["name"]
+        where = ("in the envelope" if value == "has" else "not in the envelope") if h == n else \
+            ("you have it" if value == "has" else "you do not have it") if h == me_i else \
+            (f"{holder} has it" if value == "has" else f"{holder} does not have it")
+        e = entry("mark:" + key, at.get("mark:" + key, 0), f"your mark on {cname} ({where})", "mark",
+                  card=cid, holder=holder)
+        e["facts"].append((index[cid], h, value == "has", f"Your own mark says {where}."))
+    out.sort(key=lambda e: e["at"])  # stable: entries of one moment keep their order
+    return out
+
+
+def build(state, es: list[dict]) -> solver.Knowledge:
+    """The solver's knowledge from these entries (the hand sizes and the deck always hold)."""
+    cards = state["cards"]
+    cats = [[i for i, c in enumerate(cards) if c["category"] == cat] for cat in state["categories"]]
+    k = solver.Knowledge(cats, len(cards), list(state["players"]), list(state["sizes"]))
+    for e in sorted(es, key=lambda e: e["kind"] != "hand"):  # own hand first: its reasons read best
+        k.facts += e["facts"]
+        k.clauses += e["clauses"]
+        k.exclusions += e["exclusions"]
+    return k
+
+
+def knowledge(state, name: str) -> tuple[solver.Knowledge, list[dict]]:
+    """What `name` knows, as solver constraints; with the cards for reference."""
+    return build(state, entries(state, name)), state["cards"]
 
 
 def signature(k: solver.Knowledge) -> tuple:
@@ -539,36 +671,147 @@ def _inline_odds(sig: tuple) -> dict:
     return odds(knowledge_of(sig), deduce(sig)["possible"], **INLINE)
 
 
-def explain(k, possible, c: int, h: int, has: bool, names: list[str], holders: list[str], kind: str) -> str:
+def article(state) -> list[str]:
+    """How a sentence names each card: a villain by name, an object or a lair with "the"."""
+    first = state["categories"][0]
+    return [c["name"] if c["category"] == first else "the " + c["name"] for c in state["cards"]]
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def and_list(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def explain(k, possible, c: int, h: int, has: bool, names: list[str], holders: list[str], kind: str,
+            me_i: int) -> str:
+    """Why cell (c, h) is certain, in a sentence naming the entries it comes from."""
     for fc, fh, fhas, reason in k.facts:
         if fc == c and fh == h and fhas == has:
             return reason
+    env = k.env
+    one = 1 << h
+
+    def holder(x):
+        return "you" if x == me_i else holders[x]
+
     if has:
-        for ch, cards, reason in k.clauses:
-            if ch == h and c in cards and all(not possible[x] >> h & 1 for x in cards if x != c):
-                others = " and ".join(names[x] for x in cards if x != c)
-                return f"{reason}; {holders[h]} has neither {others}, so it must be the {names[c]}."
-        if h == k.env:
-            return f"Every other {kind.lower()} is with a player, so the {names[c]} is in the envelope."
-        return (f"Every deal that fits what you know puts the {names[c]} with {holders[h]} "
-                "(the hand sizes and the suggestions together force it).")
+        for ch, cards_, reason in k.clauses:
+            if ch == h and c in cards_ and all(not possible[x] >> h & 1 for x in cards_ if x != c):
+                others = [names[x] for x in sorted(cards_) if x != c]
+                neither = f"neither {others[0]} nor {others[1]}" if len(others) == 2 else f"not {others[0]}"
+                subject = "you have" if h == me_i else f"{holders[h]} has"
+                return f"{reason}, and {subject} {neither}, so it must be {names[c]}."
+        if h == env:
+            cat = next(cs for cs in k.categories if c in cs)
+            held: dict[int, list[str]] = {}
+            loose = []
+            for x in cat:
+                if x == c:
+                    continue
+                p = next((q for q in range(len(k.players)) if possible[x] == 1 << q), None)
+                if p is None:
+                    loose.append(names[x])
+                else:
+                    held.setdefault(p, []).append(names[x])
+            parts = [("you hold " if p == me_i else f"{holders[p]} has ") + and_list(xs) for p, xs in held.items()]
+            if loose:
+                parts.append(and_list(loose) + (" is" if len(loose) == 1 else " are") +
+                             " ruled out of it (tap those envelope cells for why)")
+            return (f"The envelope holds one {kind.lower()}, and none of the others can be there: "
+                    + "; ".join(parts) + ".")
+        return (f"Every deal that fits what you know puts {names[c]} with {holder(h)}: the hand sizes and the "
+                "entries leave it no other place.")
     for h2 in range(k.holders):
         if h2 != h and possible[c] == 1 << h2:
-            return f"The {names[c]} is with {holders[h2]}."
-    return f"No deal that fits what you know puts the {names[c]} with {holders[h]}."
+            base = explain(k, possible, c, h2, True, names, holders, kind, me_i)
+            return base + (" So it is not in the envelope." if h == env else " So you do not have it."
+                           if h == me_i else f" So {holders[h]} does not have it.")
+    if h == env:
+        cat = next(cs for cs in k.categories if c in cs)
+        known = next((x for x in cat if possible[x] == 1 << env), None)
+        if known is not None:
+            return f"The envelope's {kind.lower()} is {names[known]}, and it holds only one."
+    else:
+        mine_ = [x for x in range(k.n_cards) if possible[x] == one]
+        if len(mine_) == k.sizes[h]:
+            whose = "your" if h == me_i else holders[h] + "'s"
+            return (f"All {k.sizes[h]} of {whose} cards are known ({and_list([names[x] for x in mine_])}), "
+                    f"so {holder(h)} {'have' if h == me_i else 'has'} no other.")
+    return (f"No deal that fits what you know puts {names[c]} with {holder(h)}: the hand sizes and the entries "
+            "rule it out.")
+
+
+_conflicts: dict = {}
+
+
+def conflict(state, es: list[dict]) -> dict:
+    """For entries that cannot all be true: the longest run of them, from the first, that still
+    fits (the notes shown greyed), and a smallest set that cannot (named in the sentence)."""
+    key = (tuple(state["sizes"]), len(state["cards"]),
+           tuple((e["key"], e["at"], tuple(e["facts"]), tuple(e["clauses"]), tuple(e["exclusions"])) for e in es))
+    found = _conflicts.get(key)
+    if found is not None:
+        return found
+
+    def fits(subset):
+        return solver.consistent(build(state, subset)) is not False  # not settled in time: assume it fits
+
+    lo, hi = 0, len(es)  # es[:lo] fits, es[:hi] does not
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if fits(es[:mid]):
+            lo = mid
+        else:
+            hi = mid
+    last = es[hi - 1]
+    keep = es[:hi - 1]
+    for e in reversed(es[:hi - 1]):
+        trial = [x for x in keep if x is not e]
+        if not fits([*trial, last]):
+            keep = trial
+    core = [*keep, last]
+    labels = [e["label"] for e in core]
+    if len(core) == 1:
+        sentence = f"{cap(labels[0])} cannot be true: no deal of the cards fits it."
+    else:
+        sentence = f"These entries cannot all be true: {and_list(labels)}."
+    found = {"prefix": lo, "sentence": sentence + " Remove or edit one of them.",
+             "entries": [{k: v for k, v in e.items() if k not in ("facts", "clauses", "exclusions", "at")}
+                         for e in core]}
+    _conflicts[key] = found
+    while len(_conflicts) > 64:
+        _conflicts.pop(next(iter(_conflicts)))
+    return found
 
 
 def notes(state, name: str) -> dict:
-    k, cards = knowledge(state, name)
+    es = entries(state, name)
+    k = build(state, es)
     sig = signature(k)
     d = deduce(sig)
-    holders = state["players"] + [ENVELOPE]
-    if "contradiction" in d:
-        return {"contradiction": d["contradiction"] + " Check the hand, the marks and the suggestions.",
-                "notes": {}, "probabilities": {}}
+    if "contradiction" not in d:
+        return {**grid_of(state, name, k, sig, d), "contradiction": None, "conflict": [], "stale": False}
+    found = conflict(state, es)
+    out = {"contradiction": found["sentence"], "conflict": found["entries"], "stale": True}
+    k2 = build(state, es[:found["prefix"]])
+    sig2 = signature(k2)
+    d2 = deduce(sig2)
+    if "contradiction" in d2:  # cannot happen unless the search gave up: show no grid rather than a wrong one
+        return {**out, "notes": {}, "probabilities": {}, "why": {}, "envelope": None, "odds_pending": False,
+                "exact": True, "margin": 0.0}
+    return {**grid_of(state, name, k2, sig2, d2), **out}
+
+
+def grid_of(state, name: str, k, sig: tuple, d: dict) -> dict:
+    cards = state["cards"]
     possible = d["possible"]
     probs = probabilities(sig, d)
-    names = [c["name"] for c in cards]
+    holders = state["players"] + [ENVELOPE]
+    names = article(state)
+    me_i = state["players"].index(name)
     grid, prob, why = {}, {}, {}
     total = (probs or {}).get("total") or 1
     for i, c in enumerate(cards):
@@ -577,14 +820,24 @@ def notes(state, name: str) -> dict:
             can = possible[i] >> h & 1
             value = "has" if possible[i] == 1 << h else None if can else "lacks"
             grid[c["id"]][hname] = value
-            prob[c["id"]][hname] = round(probs["cells"][i][h] / total, 4) if probs and probs["cells"] else None
+            p = round(probs["cells"][i][h] / total, 4) if probs and probs["cells"] else None
+            prob[c["id"]][hname] = p
             if value:
                 why[c["id"]][hname] = explain(d["k"], possible, i, h, value == "has", names, holders,
-                                                 c["category"])
-    triples = sorted(((t, w / total) for t, w in (probs or {}).get("triples", [])), key=lambda x: -x[1])[:5]
+                                              c["category"], me_i)
+            else:
+                where = "in the envelope" if h == len(state["players"]) else \
+                    "yours" if h == me_i else f"with {hname}"
+                why[c["id"]][hname] = (f"Nothing you know settles whether {names[i]} is {where}"
+                                       + (f": {p * 100:.0f}% of the deals that fit say it is." if p is not None
+                                          else "; the odds are being worked out."))
+    ranked = sorted(((t, w / total) for t, w in (probs or {}).get("triples", [])), key=lambda x: -x[1])
+    top = ranked[0][1] if ranked else 0
+    tied = sum(1 for _, p in ranked if abs(p - top) < 1e-9) if ranked else 0
     env_known = [c["id"] for i, c in enumerate(cards) if possible[i] == 1 << len(state["players"])]
     return {"notes": grid, "probabilities": prob, "why": why,
-            "envelope": {"likely": [{"cards": [cards[i]["id"] for i in t], "p": round(p, 4)} for t, p in triples],
+            "envelope": {"likely": [{"cards": [cards[i]["id"] for i in t], "p": round(p, 4)} for t, p in ranked[:5]],
+                         "tied": tied, "possible": len(ranked),
                          "known": env_known if len(env_known) == len(state["categories"]) else None},
             "odds_pending": probs is None,
             "exact": bool(probs) and not probs.get("sampled"), "margin": round((probs or {}).get("margin", 0.0), 3)}
@@ -602,10 +855,14 @@ def view(state: dict, seat_) -> dict:
            "seated": bool(state["players"]), "card_names": {c["id"]: c["name"] for c in state["cards"]},
            "suggesters": [p for p in state["players"] if why_not_suggest(state, p) is None],
            "accusers": [p for p in state["players"] if p not in state["out"]],
-           "movers": MOVERS, "short": short_names(state["players"])}
+           "movers": MOVERS, "short": short_names(state["players"]),
+           "suggest_default": suggest_default(state),
+           "editable": [s["id"] for s in state["suggestions"]
+                        if seat_.trusted in (HOST, PLAYER) and why_not_change(state, s, seat_) is None],
+           "model": MODEL, "next_id": state["next_id"]}
     name = plays(state, seat_) if state["players"] else None
     if name:
-        priv = state["private"].get(name) or {"hand": None, "shown": {}, "marks": {}}
+        priv = state["private"].get(name) or EMPTY
         out.update({"me": name, "hand": priv["hand"], "shown": priv["shown"], "marks": priv["marks"],
                     "my_size": state["sizes"][state["players"].index(name)],
                     "to_show": [s for s in state["suggestions"] if s["by"] == name and s["disproved_by"]
@@ -626,18 +883,23 @@ def short_names(players: list[str]) -> dict[str, str]:
     return out
 
 
+MODEL = ("Every deal of the cards that fits what you know counts the same; which card a player chooses to show "
+         "you is not guessed at.")
 MOVERS = ["Ursula", "Evil Queen", "Dr. Facilier", "Jafar", "Hades", "Maleficent"]
 R = "games/clue/"
+SCRIPTS = ("js/clue.js",)  # the entry form's chips, the marking mode and the cell explanations
 REGIONS = (
     Region("setup", R + "setup.html", ("seated", "editions", "movers", "seats", "seat.acts_as")),
     Region("turn", R + "turn.html", ("seated", "winner", "edition", "current", "players", "seat.acts_as")),
-    Region("notes", R + "notes.html", ("seated", "me", "contradiction", "hand", "my_size", "cards", "card_names",
+    Region("conflict", R + "conflict.html", ("seated", "me", "contradiction", "conflict", "suggestions", "editable",
+                                             "players", "cards", "categories", "card_names", "hand", "my_size",
+                                             "undo"), (PLAYER, HOST)),
+    Region("notes", R + "notes.html", ("seated", "me", "stale", "hand", "my_size", "cards", "card_names",
                                        "envelope", "exact", "margin", "odds_pending", "players", "short", "notes", "marks",
-                                       "probabilities", "why", "to_show"), (PLAYER, HOST)),
-    Region("suggest", R + "suggest.html", ("seated", "winner", "suggesters", "players", "current", "categories",
-                                           "cards", "seat.acts_as")),
-    Region("log", R + "log.html", ("seated", "suggestions", "accusations", "card_names", "seat.acts_as")),
+                                       "probabilities", "why", "to_show", "model"), (PLAYER, HOST)),
+    Region("suggest", R + "suggest.html", ("seated", "winner", "suggesters", "suggest_default", "next_id", "me",
+                                           "players", "categories", "cards", "seat.acts_as")),
+    Region("log", R + "log.html", ("seated", "suggestions", "accusations", "card_names", "editable", "players",
+                                   "categories", "cards", "seat.acts_as")),
     Region("accuse", R + "accuse.html", ("seated", "winner", "accusers", "categories", "cards", "seat.acts_as")),
 )
-
-

@@ -40,6 +40,10 @@ class Contradiction(Exception):
     """The knowledge admits no deal at all (a mistake was entered)."""
 
 
+class TooHard(Exception):
+    """The search went past its node limit."""
+
+
 # ------------------------------------------------------------------ domains and a quick check
 
 def domains(k: Knowledge) -> list[int]:
@@ -67,6 +71,7 @@ class Search:
         self.cat = category_of(k)
         self.base = domains(k)
         self.nodes = 0
+        self.limit = None  # nodes at most (None: no limit)
         self.by_holder = [[cards for h2, cards, _ in k.clauses if h2 == h] for h in range(len(k.players))]
         weight = [0] * k.n_cards  # how many clauses name each card: branch on those first
         for _, cards, _ in k.clauses:
@@ -182,6 +187,8 @@ class Search:
         """One consistent deal within `dom`. With `seen` (per card, the holders already seen in
         some deal), the search tries unseen holders first, so each deal found covers more."""
         self.nodes += 1
+        if self.limit is not None and self.nodes > self.limit:
+            raise TooHard
         dom = self.propagate(dom)
         if dom is None:
             return None
@@ -202,6 +209,19 @@ class Search:
             found = self.find(trial, seen)
             if found is not None:
                 return found
+        return None
+
+
+def consistent(k: Knowledge, limit: int = 20_000) -> bool | None:
+    """Whether some deal fits k (None: not found out within `limit` search nodes)."""
+    s = Search(k)
+    s.limit = limit
+    start = s.propagate(s.base)
+    if start is None:
+        return False
+    try:
+        return s.find(start) is not None
+    except TooHard:
         return None
 
 

@@ -1,0 +1,145 @@
+"""Clue in the browser: a turn entered in a few taps, a cell explained on tap, marks only in the
+marking mode, Remove and Edit, and a contradiction shown with its fixes (real server, Chromium)."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .browser import open_seat
+
+pytestmark = pytest.mark.browser
+ANN_HAND = ["ursula", "evil_queen", "talisman", "potion", "laboratory", "lair_2"]
+
+
+class Taps:
+    """Counts the taps a person makes."""
+
+    def __init__(self, page):
+        self.page, self.count = page, 0
+
+    def chip(self, legend, name):
+        self.count += 1
+        self.page.locator("#c-suggest fieldset").filter(has=self.page.locator("legend", has_text=legend)) \
+            .get_by_text(name, exact=True).click()
+
+    def button(self, name, within="#c-suggest"):
+        self.count += 1
+        self.page.locator(within).get_by_role("button", name=name, exact=True).click()
+
+
+def table(api, players=("Ann", "Bob", "Cat")):
+    t = api.create("clue", {"players": list(players), "movers": {"Ann": "Evil Queen"}}, name="Host")
+    tok = {n: api.join(t["code"], n, token=t["token"])["token"] for n in players}
+    return t["code"], t["token"], tok
+
+
+def test_recording_a_turn_takes_at_most_five_taps(browser, server, api):
+    code, host, tok = table(api)
+    api.ok(code, tok["Ann"], type="hand", cards=ANN_HAND)
+    errors = []
+    page = open_seat(browser, server, code, tok["Ann"], errors=errors)
+    form = page.locator("#c-suggest")
+    expect(form.get_by_role("group", name="Suggested by").get_by_role("radio", name="Ann")).to_be_checked()  # the suggester follows the turn
+    assert form.locator("input[name=disproved_by]:checked").count() == 0  # "Disproved by" has no default
+    # Ann's own turn: three cards, who disproved, the card she was shown (which adds it)
+    taps = Taps(page)
+    taps.chip("Villain", "Jafar")
+    taps.chip("Enchanted Object", "Shell")
+    taps.chip("Lair", "Lair 3")
+    taps.chip("Disproved by", "Bob")
+    expect(form.get_by_text("Bob showed you")).to_be_visible()
+    taps.button("Shell")
+    expect(page.locator("#r-log")).to_contain_text("Ann: Jafar, Shell, Lair 3 · disproved by Bob")
+    assert taps.count <= 5
+    row = page.locator("#notes tbody tr", has_text="Shell")
+    expect(row.locator("td").nth(1)).to_have_text("✓")  # Bob has the Shell, on Ann's phone
+    assert api.view(code, tok["Ann"])["shown"] == {"1": "shell"}
+    # the form is clear again and offers the next player
+    expect(form.locator("input[name^='cards.']:checked")).to_have_count(0)
+    expect(form.get_by_role("group", name="Suggested by").get_by_role("radio", name="Bob")).to_be_checked()
+    # Bob's turn, entered on Ann's phone: nobody could disprove it
+    taps = Taps(page)
+    taps.chip("Villain", "Hades")
+    taps.chip("Enchanted Object", "Scarab")
+    taps.chip("Lair", "Lair 5")
+    taps.chip("Disproved by", "nobody")
+    taps.button("Add to the log")
+    expect(page.locator("#r-log")).to_contain_text("Bob: Hades, Scarab, Lair 5 · nobody could disprove")
+    assert taps.count <= 5
+    # a disprover left out is asked for, not assumed: nothing is added
+    taps.chip("Suggested by", "Cat")
+    taps.chip("Villain", "Jafar")
+    taps.chip("Enchanted Object", "Potion")
+    taps.chip("Lair", "Lair 4")
+    taps.button("Add to the log")
+    page.wait_for_timeout(300)
+    assert len(api.view(code, host)["suggestions"]) == 2
+    assert not errors, errors
+
+
+def test_a_cell_tap_explains_it_and_marks_only_in_marking_mode(browser, server, api):
+    code, host, tok = table(api)
+    api.ok(code, tok["Ann"], type="hand", cards=ANN_HAND)
+    page = open_seat(browser, server, code, tok["Ann"])
+    page.get_by_role("button", name="Ursula, Bob: does not have it. Tap for why; when marking, a tap marks has it.").click()
+    expect(page.locator("[data-why-bar]")).to_have_text("Ursula · Bob: You hold Ursula. So Bob does not have it.")
+    jafar = page.get_by_role("button", name=re.compile(r"^Jafar, Bob: (\d+ percent likely|unknown)\. Tap for why"))
+    jafar.click()
+    expect(page.locator("[data-why-bar]")).to_contain_text("Nothing you know settles whether Jafar is with Bob")
+    page.wait_for_timeout(200)
+    assert api.view(code, tok["Ann"])["marks"] == {}  # a tap explains; it marks nothing
+    page.get_by_label("Mark cells: a tap sets my own mark").check()
+    jafar.click()
+    expect(page.get_by_role("button", name="Jafar, Bob: has it (your mark). Tap for why; when marking, a tap marks "
+                                           "does not have it.")).to_be_visible()
+    expect(page.get_by_label("Mark cells: a tap sets my own mark")).to_be_checked()  # the mode survives the push
+    assert api.view(code, tok["Ann"])["marks"] == {"jafar|Bob": "has"}
+
+
+def test_remove_asks_once_and_only_the_author_or_the_host_may_remove_or_edit(browser, server, api):
+    code, host, tok = table(api)
+    api.ok(code, tok["Ann"], type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob")
+    ann = open_seat(browser, server, code, tok["Ann"])
+    bob = open_seat(browser, server, code, tok["Bob"])
+    expect(bob.locator("#r-log")).to_contain_text("Ann: Jafar, Shell, Lair 3")
+    expect(bob.get_by_role("button", name="Remove #1")).to_have_count(0)
+    expect(bob.get_by_text("Edit #1")).to_have_count(0)
+    asked = []
+    ann.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    ann.get_by_role("button", name="Remove #1").click()
+    expect(ann.get_by_role("button", name="Remove #1")).to_be_visible()
+    assert asked == ["Remove #1 (Ann: Jafar, Shell, Lair 3) from the log for everyone?"]
+    assert len(api.view(code, host)["suggestions"]) == 1  # dismissed: nothing removed
+    # Edit: it was Cat who disproved
+    ann.locator("#r-log").get_by_text("Edit #1").click()
+    ann.locator("#log-d-1").select_option("Cat")
+    ann.get_by_role("button", name="Save #1").click()
+    expect(bob.locator("#r-log")).to_contain_text("Ann: Jafar, Shell, Lair 3 · disproved by Cat")
+    ann.once("dialog", lambda d: (asked.append(d.message), d.accept()))
+    ann.get_by_role("button", name="Remove #1").click()
+    expect(bob.locator("#r-log")).to_contain_text("None yet.")
+    assert len(asked) == 2
+
+
+def test_a_contradiction_shows_on_the_page_with_its_fixes_and_the_notes_greyed(browser, server, api):
+    code, host, tok = table(api)
+    api.ok(code, tok["Ann"], type="hand", cards=ANN_HAND)
+    errors = []
+    page = open_seat(browser, server, code, tok["Ann"], errors=errors)
+    api.ok(code, tok["Bob"], type="suggestion", by="Cat", cards=["ursula", "shell", "lair_3"], disproved_by="Bob")
+    box = page.locator("#conflict")
+    expect(box).to_contain_text("These entries cannot all be true: your hand and #1.")
+    expect(page.locator("#notes .stale")).to_be_visible()
+    expect(box.get_by_role("button", name="Remove #1")).to_have_count(0)  # Bob's phone entered it
+    expect(box).to_contain_text("only that phone or the host can change it")
+    expect(page.locator("#conn")).to_have_text("Live")
+    box.get_by_text("Enter my hand again").click()
+    box.get_by_label("Ursula", exact=True).uncheck()
+    box.get_by_label("Jafar", exact=True).check()
+    box.get_by_role("button", name="Save my hand").click()
+    expect(page.locator("#conflict")).to_have_count(0)
+    expect(page.locator("#notes .stale")).to_have_count(0)
+    page.reload()
+    expect(page.locator("#notes")).to_be_visible()
+    assert not errors, errors
