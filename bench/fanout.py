@@ -144,6 +144,7 @@ class CompanionTable:
         post(base, f"/api/tables/{self.code}/actions", {"type": "setup", "players": names, "characters": chars}, self.token)
         post(base, f"/api/tables/{self.code}/actions", {"type": "deal"}, self.token)
         ws_url = base.replace("http", "ws") + f"/tables/{self.code}/ws"
+        self.tokens = tokens
         self.listeners = [Listener(ws_url, {"Authorization": f"Bearer {tok}"}, arrivals) for tok in tokens]
 
     def act(self, marker):

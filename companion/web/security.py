@@ -86,6 +86,9 @@ class Limiter:
                     del self._hits[k]
             return stamp
 
+    def keep(self, who: str):
+        """The attempt stays counted (a wrong code, a table made): only a shared limiter records it."""
+
     def refund(self, who: str, stamp):
         with self._lock:
             q = self._hits.get(who)
@@ -96,21 +99,22 @@ class Limiter:
                     pass
 
 
-class SharedLimiter:
-    """The same limit kept in the database, so every process counts the same attempts
-    (PostgreSQL: companion.postgres.PgStore.attempt)."""
+class SharedLimiter(Limiter):
+    """The same limit across processes: each process checks and counts atomically in memory (as
+    `Limiter`), and the attempts that stay counted (a wrong code, a table made) are also written
+    to the database, whose count for the address, from every process, is checked first."""
 
     def __init__(self, store, kind: str, limit: int, window: float, message: str):
-        self.store, self.kind, self.limit, self.window, self.message = store, kind, limit, window, message
+        super().__init__(limit, window, message)
+        self.store, self.kind = store, kind
 
     def take(self, who: str):
-        stamp = self.store.attempt(self.kind, who, self.limit, self.window)
-        if stamp is None:
+        if self.store.attempts(self.kind, who, self.window) >= self.limit:
             raise TooMany(self.message)
-        return stamp
+        return super().take(who)
 
-    def refund(self, who: str, stamp):
-        self.store.refund(stamp)
+    def keep(self, who: str):
+        self.store.count_attempt(self.kind, who, self.window)
 
 
 def limiter(store, kind: str, limit: int, window: float, message: str):
@@ -132,6 +136,7 @@ def find_table(code: str):
     try:
         table = current_app.extensions["tables"].get(code)
     except NotFound:
+        limiter.keep(who)
         raise
     except BaseException:
         limiter.refund(who, stamp)
@@ -151,6 +156,7 @@ def creating():
     except BaseException:
         limiter.refund(who, stamp)
         raise
+    limiter.keep(who)
 
 
 def wants_json() -> bool:
