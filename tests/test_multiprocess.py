@@ -195,3 +195,34 @@ def test_migrate_copies_every_table_seat_and_event_to_postgresql(tmp_path, postg
     assert "Copied 0 tables (0 events); 4 left alone." in capsys.readouterr().out
     main(["replay", codes[0][0], "--db", url])  # replay reads either store
     assert f'"version": {codes[0][3]}' in capsys.readouterr().out
+
+
+def test_sigterm_drains_a_process_and_its_pages_carry_on_with_the_other(two):
+    """A deploy: the process closes its sockets with 1012 (the page reconnects by itself, here to
+    the other process) and says it is unhealthy meanwhile."""
+    (a, b), (proc_a, _) = two
+    t = Api(a).create("villainous", name="Ann")
+    ws = connect(a, t["code"], t["token"])
+    assert ws.receive(timeout=5)
+    os.killpg(proc_a.pid, signal.SIGTERM)
+    with pytest.raises(simple_websocket.ConnectionClosed) as err:
+        while True:
+            ws.receive(timeout=5)
+    assert err.value.reason == 1012
+    sniff = Sniffer(connect(b, t["code"], t["token"]))  # what the page does next, through the balancer
+    sniff.wait('id="r-dice"')
+    Api(b).ok(t["code"], t["token"], type="roll", dice="d6", purpose="after-the-deploy")
+    sniff.wait("after-the-deploy")
+
+
+def test_healthz_answers_503_when_the_listener_is_not_connected(postgres):
+    from .helpers import Server
+
+    server = Server(postgres.database())
+    try:
+        assert request(server.url, "GET", "/healthz").status == 200
+        server.app.extensions["tables"].store.listener.stop()
+        r = request(server.url, "GET", "/healthz")
+        assert r.status == 503 and "other processes" in r.json["error"]
+    finally:
+        server.stop()
