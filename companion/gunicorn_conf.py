@@ -3,8 +3,10 @@
 in-process), gevent by default (measured: 92 KB per idle socket against 122 KB for gthread; see
 README and bench/fanout.py), with TCP_NODELAY on every accepted socket (companion.server.GeventWorker)."""
 
+import logging
 import os
 import signal
+import sys
 
 bind = os.environ.get("COMPANION_BIND", "0.0.0.0:8000")
 workers = 1
@@ -18,6 +20,18 @@ keepalive = 5
 # no gunicornc control socket: one worker has nothing to adjust, and every server on a machine
 # (tests, benchmarks) would share its one default path
 control_socket_disable = True
+
+
+def actions_log():
+    """The app's own lines (one per action: table, version, kind, seat number, time; never a token
+    or a name) on stderr beside gunicorn's, at COMPANION_LOG's level (info by default)."""
+    logger = logging.getLogger("companion")
+    if not logger.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(asctime)s [%(process)d] %(levelname)s %(message)s"))
+        logger.addHandler(handler)
+        logger.propagate = False
+    logger.setLevel(os.environ.get("COMPANION_LOG", "info").upper())
 
 
 def post_worker_init(worker):
@@ -37,3 +51,4 @@ def post_worker_init(worker):
 
     for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGQUIT):
         signal.signal(sig, closing(signal.getsignal(sig)))
+    actions_log()

@@ -226,3 +226,34 @@ def test_healthz_answers_503_when_the_listener_is_not_connected(postgres):
         assert r.status == 503 and "other processes" in r.json["error"]
     finally:
         server.stop()
+
+
+def test_one_log_line_per_action_with_the_table_and_timing_never_a_token(postgres, tmp_path):
+    import subprocess
+    import sys
+
+    port, err = free_port(), tmp_path / "stderr.log"
+    with open(err, "wb") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port",
+                                 str(port), "--db", postgres.database()], stdout=subprocess.DEVNULL, stderr=out,
+                                start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for(lambda: _up(base), timeout=15, interval=0.1)
+        t = Api(base).create("villainous", name="Ann")
+        Api(base).ok(t["code"], t["token"], type="roll", dice="d6", purpose="secret-purpose")
+        Api(base).undo(t["code"], t["token"])
+        wait_for(lambda: "undo by seat 0" in err.read_text(), timeout=5)
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait()
+    text = err.read_text()
+    assert f"table {t['code']} v1: roll by seat 0 in " in text and f"table {t['code']} v2: undo by seat 0 in " in text
+    assert t["token"] not in text and "secret-purpose" not in text and "Ann" not in text
+
+
+def _up(base):
+    try:
+        return request(base, "GET", "/healthz").status == 200
+    except OSError:
+        return False
