@@ -159,6 +159,12 @@ class Events:
         with self._tx() as run:
             return [tuple(r) for r in run(f"SELECT {SEAT_COLUMNS} FROM seats WHERE code=? ORDER BY seat", (code,))]
 
+    def seat_of_token(self, code, token_hash) -> int | None:
+        """The seat a token opens now (None: none, or a removed seat's)."""
+        with self._tx() as run:
+            rows = run("SELECT seat FROM seats WHERE code=? AND token_hash=? AND removed=0", (code, token_hash))
+            return rows[0][0] if rows else None
+
     def claims(self, code) -> dict[str, int]:
         with self._tx() as run:
             return dict(run("SELECT token_hash, seat FROM claims WHERE code=?", (code,)))

@@ -303,7 +303,8 @@ class Tables:
         if not token or not isinstance(token, str) or len(token) > 200:
             raise Unauthorized("This needs a seat's token: join the table first.")
         sid = self._tokens.get(table.code, {}).get(token_hash(token))
-        if sid is None and self.store.shared:  # a seat made, or a link used, on another process
+        if sid is None and self.store.shared and self.store.seat_of_token(table.code, token_hash(token)) is not None:
+            # a seat made, or a link used, on another process: catch up (a wrong token costs one read, no lock)
             with self._locked(table.code) as table:
                 _, revoked = self._catch_up(table)
             for gone in revoked:
