@@ -57,10 +57,9 @@ def serve(args):
 def replay(args):
     """Fold a table's log again from the store and print the state it reaches."""
     from .core.errors import NotFound
-    from .store import open_store
     from .tables import Tables
 
-    store = open_store(args.db)
+    store = opened(existing(args.db, "replay"), "replay")
     try:
         table = Tables(store).get(args.code)
     except NotFound as err:
@@ -71,12 +70,28 @@ def replay(args):
                      indent=2))
 
 
+def existing(url: str, command: str) -> str:
+    """A store to read from must be there: a SQLite path that does not exist would be created empty."""
+    if not url.startswith(("postgresql://", "postgres://")) and url != ":memory:" and not os.path.exists(
+            url.removeprefix("sqlite:///")):
+        sys.exit(f"companion {command}: there is no database at {url}.")
+    return url
+
+
+def opened(url: str, command: str):
+    from .store import open_store
+
+    try:
+        return open_store(url)
+    except Exception as err:  # a URL PostgreSQL refuses, a file that is not SQLite
+        sys.exit(f"companion {command}: cannot open {url.split('@')[-1]}: {str(err).splitlines()[0]}")
+
+
 def migrate(args):
     """Copy every table, seat, link and event from one store to another (SQLite to PostgreSQL,
     say). A table whose code the destination already has is left alone and reported."""
-    from .store import open_store
-
-    source, dest = open_store(args.source), open_store(args.dest)
+    source = opened(existing(args.source, "migrate"), "migrate")
+    dest = opened(args.dest, "migrate")
     copied = skipped = events = 0
     try:
         for code in source.codes():

@@ -37,6 +37,8 @@ class PgStore(Events):
     def __init__(self, url: str, pool_max: int = POOL_MAX):
         self.url = url
         self.path = url
+        with psycopg.connect(url, connect_timeout=10) as first:  # a wrong URL fails here, at once, plainly
+            first.execute("SELECT 1")
         self.pool = ConnectionPool(url, min_size=1, max_size=pool_max, open=True, name="companion",
                                    kwargs={"autocommit": True}, timeout=10)
         self.listener: Listener | None = None

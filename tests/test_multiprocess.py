@@ -257,3 +257,14 @@ def _up(base):
         return request(base, "GET", "/healthz").status == 200
     except OSError:
         return False
+
+
+def test_migrate_and_replay_refuse_a_missing_source_plainly(tmp_path, capsys):
+    from companion.cli import main
+
+    for argv in (["migrate", "--from", str(tmp_path / "missing.db"), "--to", str(tmp_path / "new.db")],
+                 ["replay", "ABCDEFG", "--db", str(tmp_path / "missing.db")]):
+        with pytest.raises(SystemExit) as stop:
+            main(argv)
+        assert "there is no database at" in str(stop.value.code)
+    assert not (tmp_path / "missing.db").exists()  # nothing was created in its place
