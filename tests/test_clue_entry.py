@@ -143,3 +143,14 @@ def test_a_contradiction_shows_on_the_page_with_its_fixes_and_the_notes_greyed(b
     page.reload()
     expect(page.locator("#notes")).to_be_visible()
     assert not errors, errors
+
+
+def test_the_advisor_answers_for_the_lair_tapped(browser, server, api):
+    code, host, tok = table(api)
+    api.ok(code, tok["Ann"], type="hand", cards=ANN_HAND)
+    api.ok(code, host, type="suggestion", by="Cat", cards=["jafar", "shell", "lair_3"], disproved_by="Bob")
+    page = open_seat(browser, server, code, tok["Ann"])
+    page.locator("#advisor").get_by_role("button", name="Lair 4", exact=True).click()
+    expect(page.locator("#advisor")).to_contain_text(re.compile(r"(Best in Lair 4|tie as the best in Lair 4).*Lair 4, "
+                                                                r"expected to reveal \d\.\d\d bits"))
+    expect(page.locator("#clauses")).to_contain_text("Bob has Jafar or Shell or Lair 3 (#1).")

@@ -496,3 +496,43 @@ def test_ties_for_the_most_likely_envelope_are_shown_as_ties():
 def test_the_notes_say_the_model_plainly():
     assert game().view("Ann")["model"] == ("Every deal of the cards that fits what you know counts the same; which "
                                            "card a player chooses to show you is not guessed at.")
+
+
+def test_the_advisor_names_the_suggestion_expected_to_reveal_the_most_in_your_lair():
+    g = game()
+    g.act("Ann", type="hand", cards=ANN_HAND)
+    g.act("host", type="suggestion", by="Cat", cards=["jafar", "shell", "lair_3"], disproved_by="Bob")
+    assert g.view("Ann")["advice"] is None  # nothing asked yet
+    a = g.act("Ann", type="advise", room="lair_4")["advice"]
+    assert a["room"] == "lair_4" and not a["pending"] and not a["too_hard"]
+    assert all(r["cards"][2] == "lair_4" for r in a["ranked"]) and a["ranked"][0]["gain"] > 0
+    assert a["ranked"] == sorted(a["ranked"], key=lambda r: -r["gain"]) and a["seconds"] < 1.0
+    assert "advice" not in g.view("Bob") or g.view("Bob")["advice"] is None  # Ann's question is hers
+    assert g.refused("Ann", type="advise", room="jafar") == "Choose a lair: you suggest in the one you are in."
+
+
+def test_each_players_open_has_one_of_clauses_are_listed_until_settled():
+    g = game()
+    g.act("Ann", type="hand", cards=ANN_HAND)
+    g.act("host", type="suggestion", by="Cat", cards=["jafar", "shell", "lair_3"], disproved_by="Bob")
+    assert g.view("Ann")["clauses"] == {"Bob": [{"cards": ["jafar", "shell", "lair_3"], "id": 1}]}
+    g.act("Ann", type="mark", card="jafar", holder="Bob", value="lacks")
+    assert g.view("Ann")["clauses"] == {"Bob": [{"cards": ["shell", "lair_3"], "id": 1}]}
+    g.act("Ann", type="mark", card="shell", holder="Bob", value="lacks")
+    assert g.view("Ann")["clauses"] == {}  # settled: Bob has the Lair 3
+
+
+def test_the_disprover_keeps_a_record_of_which_card_they_showed_to_whom():
+    g = game()
+    g.act("Ann", type="hand", cards=ANN_HAND)
+    g.act("host", type="suggestion", by="Cat", cards=["ursula", "talisman", "lair_4"], disproved_by="Ann")
+    view = g.view("Ann")
+    assert view["to_record"] == [{"id": 1, "to": "Cat", "choices": ["ursula", "talisman"], "before": None}]
+    assert g.refused("Ann", type="showed", suggestion=1, card="lair_4") == "Lair 4 is not in your hand."
+    view = g.act("Ann", type="showed", suggestion=1, card="talisman")
+    assert view["showed"] == [{"id": 1, "to": "Cat", "card": "talisman"}] and view["to_record"] == []
+    g.act("host", type="suggestion", by="Cat", cards=["evil_queen", "talisman", "lair_4"], disproved_by="Ann")
+    assert g.view("Ann")["to_record"][0]["before"] == "talisman"  # show Cat the same card again
+    assert "showed" not in json.dumps([e.get("action") for e in g.log("Cat")])
+    with pytest.raises(RuleError, match="did not disprove"):
+        g.act("Bob", type="showed", suggestion=1, card="talisman")

@@ -96,3 +96,49 @@ def test_sampling_estimates_come_with_a_margin():
         p_exact = exact["cells"][c][k.env] / exact["total"]
         p_est = est["cells"][c][k.env] / est["total"]
         assert abs(p_exact - p_est) <= max(0.25, 3 * est["margin"])
+
+
+def brute_gains(k, me, room):
+    """The advisor's figure by brute force: every consistent deal listed, I(envelope; outcome)."""
+    import math
+    from collections import defaultdict
+
+    deals_ = list(deals(k))
+    seats = [(me + j) % len(k.players) for j in range(1, len(k.players))]
+    cat_room = next(i for i, cs in enumerate(k.categories) if room in cs)
+    others = [cs for i, cs in enumerate(k.categories) if i != cat_room]
+    gains = {}
+    for a in others[0]:
+        for b in others[1]:
+            trio = (a, b, room)
+            env = defaultdict(float)
+            joint = defaultdict(float)
+            for d in deals_:
+                t = tuple(next(c for c in cs if d[c] == k.env) for cs in k.categories)
+                env[t] += 1
+                first = next((p for p in seats if any(d[c] == p for c in trio)), None)
+                shows = [None] if first is None else [c for c in trio if d[c] == first]
+                for c in shows:
+                    joint[(first, c, t)] += 1 / len(shows)
+            n = len(deals_)
+            h_env = -sum(w / n * math.log2(w / n) for w in env.values())
+            per_o = defaultdict(float)
+            for (p, c, _t), w in joint.items():
+                per_o[(p, c)] += w
+            h_after = -sum(w / n * math.log2(w / per_o[(p, c)]) for (p, c, _t), w in joint.items())
+            gains[trio] = h_env - h_after
+    return gains
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_advisors_choice_matches_a_brute_force_expected_entropy(seed):
+    rng = random.Random(500 + seed)
+    cats, players = SIZES[seed % len(SIZES)]
+    k = random_game(rng, cats, players, rng.randrange(0, 4))
+    me = next(h for _c, h, _has, why in k.facts if why == "hand")
+    room = rng.choice(k.categories[2])
+    got = cs.advise(k, cs.solve(k)["possible"], me, room)
+    truth = brute_gains(k, me, room)
+    assert {tuple(x["cards"]): round(x["gain"], 9) for x in got["ranked"]} == \
+        {t: round(max(0.0, g), 9) for t, g in truth.items()}
+    assert abs(got["ranked"][0]["gain"] - max(truth.values())) < 1e-9  # the advisor's pick is a best one

@@ -19,7 +19,7 @@ from .rules_data import load
 ID = "clue"
 TITLE = "Clue: Disney Villains"
 DATA = load("clue")
-PRIVATE = ("hand", "shown", "mark")
+PRIVATE = ("hand", "shown", "mark", "showed", "advise")
 ENVELOPE = "envelope"
 
 
@@ -120,6 +120,22 @@ class Mark(Action):
     value: Literal["has", "lacks"] | None = None
 
 
+class Showed(Action):
+    """The disprover records which card they showed the suggester (private), so as to keep
+    showing the same one; null forgets it."""
+
+    type: Literal["showed"]
+    suggestion: int
+    card: str | None
+
+
+class Advise(Action):
+    """Ask the advisor which suggestion to make in this lair (private); null stops asking."""
+
+    type: Literal["advise"]
+    room: str | None = Field(max_length=40)
+
+
 class Accusation(Action):
     """An accusation and whether it was right."""
 
@@ -135,7 +151,8 @@ class EndTurn(Action):
     type: Literal["end_turn"]
 
 
-ACTIONS = (Setup, Hand, Suggestion, CorrectSuggestion, WithdrawSuggestion, Shown, Mark, Accusation, EndTurn)
+ACTIONS = (Setup, Hand, Suggestion, CorrectSuggestion, WithdrawSuggestion, Shown, Showed, Advise, Mark, Accusation,
+           EndTurn)
 
 
 # ------------------------------------------------------------------ setup
@@ -365,6 +382,35 @@ def do_shown(state, a, seat_):
     record_shown(state, s, a["card"], seat_, tick(state))
 
 
+def do_showed(state, a, seat_):
+    name = me(state, seat_)
+    s = find_suggestion(state, a["suggestion"])
+    if s["disproved_by"] != name:
+        raise RuleError(f"You did not disprove #{s['id']}, so you showed no card for it.")
+    priv = mine(state, name)
+    showed = priv.setdefault("showed", {})
+    if a["card"] is None:
+        showed.pop(str(s["id"]), None)
+        return
+    c = card(state, a["card"])["id"]
+    if c not in s["cards"]:
+        raise RuleError("The card you showed must be one of the three suggested.")
+    if priv["hand"] is not None and c not in priv["hand"]:
+        raise RuleError(f"{card(state, c)['name']} is not in your hand.")
+    showed[str(s["id"])] = c
+
+
+def do_advise(state, a, seat_):
+    name = me(state, seat_)
+    room = None
+    if a["room"] is not None:
+        c = card(state, a["room"])
+        if c["category"] != state["categories"][-1]:
+            raise RuleError(f"Choose a {state['categories'][-1].lower()}: you suggest in the one you are in.")
+        room = c["id"]
+    mine(state, name)["room"] = room
+
+
 def do_mark(state, a, seat_):
     name = me(state, seat_)
     c = card(state, a["card"])["id"]
@@ -393,6 +439,7 @@ def describe(a: dict) -> str | None:
     """How an action reads on the Undo button."""
     return {
         "setup": "seating the players", "hand": "your hand", "shown": "the card you were shown", "mark": "your mark",
+        "showed": "the card you showed", "advise": "the advisor's lair",
         "suggestion": f"{a.get('by')}'s suggestion", "correct_suggestion": f"the correction of #{a.get('id')}",
         "withdraw_suggestion": f"removing #{a.get('id')}", "accusation": f"{a.get('by')}'s accusation",
         "end_turn": "the end of the turn",
@@ -412,6 +459,8 @@ MOVES = {
     "hand": kernel.Move(do_hand, (PLAYER, HOST), seated, NOTES),
     "shown": kernel.Move(do_shown, (PLAYER, HOST), seated, NOTES),
     "mark": kernel.Move(do_mark, (PLAYER, HOST), seated, NOTES),
+    "showed": kernel.Move(do_showed, (PLAYER, HOST), seated, NOTES),
+    "advise": kernel.Move(do_advise, (PLAYER, HOST), seated, NOTES),
     **{kind: kernel.Move(lambda s, a, seat_: public(s, a, seat_), (HOST, PLAYER, DISPLAY), under_way)
        for kind in ("suggestion", "accusation")},
     **{kind: kernel.Move(lambda s, a, seat_: public(s, a, seat_), (HOST, PLAYER), under_way, TURNS)
@@ -666,6 +715,50 @@ def probabilities(sig: tuple, d: dict) -> dict | None:
     return None if result is None or "error" in result else result
 
 
+def advise_task(job: dict) -> dict:
+    """In the background worker: the advisor's ranking, exact, or word that it would take too long."""
+    import time
+    t = time.perf_counter()
+    k = knowledge_of(job["sig"])
+    r = solver.advise(k, job["possible"], job["me"], job["room"], seconds=job.get("seconds", ADVISE_SECONDS))
+    took = round(time.perf_counter() - t, 3)
+    if r is None:
+        return {"too_hard": True, "seconds": took}
+    return {"ranked": [{"cards": x["cards"], "gain": x["gain"]} for x in r["ranked"][:5]], "entropy": r["entropy"],
+            "tied": r["tied"], "seconds": took, "too_hard": False}
+
+
+ADVISE_SECONDS = 4.0  # in the background; the answer and the odds never wait for it
+
+
+def advice(state, name: str, sig: tuple, d: dict) -> dict | None:
+    priv = state["private"].get(name) or EMPTY
+    room = priv.get("room")
+    if not room:
+        return None
+    index = {c["id"]: i for i, c in enumerate(state["cards"])}
+    job = {**payload(sig, d["possible"]), "me": state["players"].index(name), "room": index[room]}
+    worker = compute.current.get()
+    if worker is None:
+        r = _inline_advice(sig, job["me"], job["room"])
+    else:
+        r = worker.ask("clue.advise", fingerprint("clue.advise", job), job, lane="slow")
+        r = None if r is None or "error" in r else r
+    out = {"room": room, "pending": r is None}
+    if r:
+        ids = [c["id"] for c in state["cards"]]
+        out.update(too_hard=r["too_hard"], seconds=r["seconds"], entropy=r.get("entropy"), tied=r.get("tied", 1),
+                   ranked=[{"cards": [ids[i] for i in x["cards"]], "gain": round(x["gain"], 3)}
+                           for x in r.get("ranked", [])])
+    return out
+
+
+@lru_cache(maxsize=64)
+def _inline_advice(sig: tuple, me_i: int, room: int) -> dict:
+    return advise_task({"sig": payload(sig, [])["sig"], "possible": deduce(sig)["possible"], "me": me_i,
+                        "room": room, "seconds": 2.0})
+
+
 @lru_cache(maxsize=256)
 def _inline_odds(sig: tuple) -> dict:
     return odds(knowledge_of(sig), deduce(sig)["possible"], **INLINE)
@@ -793,7 +886,8 @@ def notes(state, name: str) -> dict:
     sig = signature(k)
     d = deduce(sig)
     if "contradiction" not in d:
-        return {**grid_of(state, name, k, sig, d), "contradiction": None, "conflict": [], "stale": False}
+        return {**grid_of(state, name, k, sig, d), "contradiction": None, "conflict": [], "stale": False,
+                "advice": advice(state, name, sig, d)}
     found = conflict(state, es)
     out = {"contradiction": found["sentence"], "conflict": found["entries"], "stale": True}
     k2 = build(state, es[:found["prefix"]])
@@ -801,8 +895,8 @@ def notes(state, name: str) -> dict:
     d2 = deduce(sig2)
     if "contradiction" in d2:  # cannot happen unless the search gave up: show no grid rather than a wrong one
         return {**out, "notes": {}, "probabilities": {}, "why": {}, "envelope": None, "odds_pending": False,
-                "exact": True, "margin": 0.0}
-    return {**grid_of(state, name, k2, sig2, d2), **out}
+                "exact": True, "margin": 0.0, "clauses": {}, "advice": None}
+    return {**grid_of(state, name, k2, sig2, d2), **out, "advice": None}
 
 
 def grid_of(state, name: str, k, sig: tuple, d: dict) -> dict:
@@ -835,7 +929,16 @@ def grid_of(state, name: str, k, sig: tuple, d: dict) -> dict:
     top = ranked[0][1] if ranked else 0
     tied = sum(1 for _, p in ranked if abs(p - top) < 1e-9) if ranked else 0
     env_known = [c["id"] for i, c in enumerate(cards) if possible[i] == 1 << len(state["players"])]
-    return {"notes": grid, "probabilities": prob, "why": why,
+    clauses: dict = {}
+    for h, cs_, reason in d["k"].clauses:
+        if any(possible[c] == 1 << h for c in cs_):
+            continue
+        left = [cards[c]["id"] for c in sorted(cs_) if possible[c] >> h & 1]
+        ref = re.search(r"#(\d+)", reason)
+        row = clauses.setdefault(holders[h], [])
+        if len(left) > 1 and left not in [x["cards"] for x in row]:
+            row.append({"cards": left, "id": int(ref.group(1)) if ref else None})
+    return {"notes": grid, "clauses": {p: row for p, row in clauses.items() if row}, "probabilities": prob, "why": why,
             "envelope": {"likely": [{"cards": [cards[i]["id"] for i in t], "p": round(p, 4)} for t, p in ranked[:5]],
                          "tied": tied, "possible": len(ranked),
                          "known": env_known if len(env_known) == len(state["categories"]) else None},
@@ -866,9 +969,26 @@ def view(state: dict, seat_) -> dict:
         out.update({"me": name, "hand": priv["hand"], "shown": priv["shown"], "marks": priv["marks"],
                     "my_size": state["sizes"][state["players"].index(name)],
                     "to_show": [s for s in state["suggestions"] if s["by"] == name and s["disproved_by"]
-                                and str(s["id"]) not in priv["shown"]]})
+                                and str(s["id"]) not in priv["shown"]],
+                    **showing(state, name, priv)})
         out.update(notes(state, name))
     return out
+
+
+def showing(state, name: str, priv: dict) -> dict:
+    """Which card you showed to whom, and the disproofs you have not noted yet (with the card you
+    showed that player before, when it is among the three: showing it again tells them nothing new)."""
+    showed = priv.get("showed") or {}
+    by_id = {str(s["id"]): s for s in state["suggestions"]}
+    done = [{"id": int(sid), "to": by_id[sid]["by"], "card": c} for sid, c in showed.items() if sid in by_id]
+    todo = []
+    for s in state["suggestions"]:
+        if s["disproved_by"] != name or str(s["id"]) in showed:
+            continue
+        choices = [c for c in s["cards"] if priv["hand"] is None or c in priv["hand"]]
+        before = next((x["card"] for x in done if x["to"] == s["by"] and x["card"] in choices), None)
+        todo.append({"id": s["id"], "to": s["by"], "choices": choices, "before": before})
+    return {"showed": done, "to_record": todo, "room": priv.get("room")}
 
 
 def short_names(players: list[str]) -> dict[str, str]:
@@ -897,6 +1017,8 @@ REGIONS = (
     Region("notes", R + "notes.html", ("seated", "me", "stale", "hand", "my_size", "cards", "card_names",
                                        "envelope", "exact", "margin", "odds_pending", "players", "short", "notes", "marks",
                                        "probabilities", "why", "to_show", "model"), (PLAYER, HOST)),
+    Region("more", R + "more.html", ("seated", "me", "stale", "advice", "room", "clauses", "showed", "to_record",
+                                     "cards", "categories", "card_names"), (PLAYER, HOST)),
     Region("suggest", R + "suggest.html", ("seated", "winner", "suggesters", "suggest_default", "next_id", "me",
                                            "players", "categories", "cards", "seat.acts_as")),
     Region("log", R + "log.html", ("seated", "suggestions", "accusations", "card_names", "editable", "players",

@@ -255,7 +255,7 @@ def solve(k: Knowledge) -> dict:
 # ------------------------------------------------------------------ exact counting
 
 def count(k: Knowledge, possible: list[int] | None = None, budget: int = 400_000,
-          seconds: float | None = None) -> dict | None:
+          seconds: float | None = None, track: list[int] | None = None) -> dict | None:
     """Exact number of consistent deals, per cell and per envelope triple.
 
     Cards are assigned in a fixed order; the state is (hand space left per player, the envelope's
@@ -268,8 +268,10 @@ def count(k: Knowledge, possible: list[int] | None = None, budget: int = 400_000
     needs = [(h, frozenset(cards)) for h, cards, _ in k.clauses]
     needs += [(-1, frozenset(cards)) for cards in k.exclusions]  # -1: at least one NOT in the envelope
     first_need = {c: min((j for j, (_, cs) in enumerate(needs) if c in cs), default=len(needs)) for c in range(n)}
-    order = sorted(range(n), key=lambda c: (possible[c] & (possible[c] - 1) != 0, first_need[c],
-                                            bin(possible[c]).count("1"), c))
+    tracked = list(track or ())
+    order = sorted((c for c in range(n) if c not in tracked),
+                   key=lambda c: (possible[c] & (possible[c] - 1) != 0, first_need[c], bin(possible[c]).count("1"), c))
+    order += tracked  # counted last, so every final state knows their holders
     pos = {c: i for i, c in enumerate(order)}
     last = [max(pos[c] for c in cs) for _, cs in needs]
     start = (tuple(k.sizes), (None,) * len(k.categories), frozenset(range(len(needs))))
@@ -319,7 +321,7 @@ def count(k: Knowledge, possible: list[int] | None = None, budget: int = 400_000
     import time
     deadline = time.perf_counter() + seconds if seconds else None
     levels = [{start: 1}]
-    for i, c in enumerate(order):
+    for i, c in enumerate(order[:n - len(tracked)] if tracked else order):
         nxt: dict = {}
         if deadline and time.perf_counter() > deadline:
             return None
@@ -331,6 +333,8 @@ def count(k: Knowledge, possible: list[int] | None = None, budget: int = 400_000
         levels.append(nxt)
         if len(nxt) > budget:
             return None
+    if tracked:
+        return _joint(levels[-1], order, n - len(tracked), moves)
     # backward: how many ways each state finishes validly, then marginals
     final = {s: 1 for s in levels[-1] if not s[2] and all(x == 0 for x in s[0]) and None not in s[1]}
     total = sum(levels[-1][s] for s in final)
@@ -355,6 +359,89 @@ def count(k: Knowledge, possible: list[int] | None = None, budget: int = 400_000
                 prev[state] = acc
         suffix = prev
     return {"total": total, "cells": cells, "triples": triples}
+
+
+def _joint(level: dict, order: list[int], at: int, moves) -> dict:
+    """From the states before the tracked cards: the number of deals for each (envelope triple,
+    holders of the tracked cards)."""
+    out: dict = {}
+
+    def walk(i, state, ways, holders):
+        if i == len(order):
+            space, envpick, open_ = state
+            if not open_ and all(x == 0 for x in space) and None not in envpick:
+                key = (envpick, holders)
+                out[key] = out.get(key, 0) + ways
+            return
+        for h, nxt in moves(i, order[i], state):
+            walk(i + 1, nxt, ways, (*holders, h))
+
+    for state, ways in level.items():
+        walk(at, state, ways, ())
+    return {"joint": out}
+
+
+def advise(k: Knowledge, possible: list[int], me: int, room: int, seconds: float = 5.0) -> dict | None:
+    """For each suggestion `me` can make in `room`: the expected entropy reduction (bits) of the
+    envelope's distribution, exact over the consistent deals (all counted the same), with a
+    disprover holding several of the three showing each as often. None past `seconds`."""
+    import math
+    import time
+
+    end = time.perf_counter() + seconds
+    cat_room = next(i for i, cs in enumerate(k.categories) if room in cs)
+    others = [cs for i, cs in enumerate(k.categories) if i != cat_room]
+    seats = [(me + j) % len(k.players) for j in range(1, len(k.players))]
+    # two cards of a kind that every constraint treats alike (the same possible holders, in the
+    # same clauses and exclusions) can be swapped in every deal: their suggestions weigh the same
+    def kind(c):
+        return (possible[c], tuple(j for j, (_, cs, _) in enumerate(k.clauses) if c in cs),
+                tuple(j for j, cs in enumerate(k.exclusions) if c in cs))
+
+    out = []
+    env_h = None
+    done: dict = {}
+    for a in others[0]:
+        for b in others[1]:
+            key = (kind(a), kind(b))
+            if key in done:
+                out.append({"cards": [a, b, room], "gain": done[key]})
+                continue
+            left = end - time.perf_counter()
+            if left <= 0:
+                return None
+            trio = [a, b, room]
+            got = count(k, possible, budget=5_000_000, seconds=left, track=trio)
+            if got is None:
+                return None
+            joint = got["joint"]
+            total = sum(joint.values())
+            if not total:
+                return None
+            env_p: dict = {}
+            outcome: dict = {}  # outcome -> {envelope: weight}
+            for (env, holders), w in joint.items():
+                env_p[env] = env_p.get(env, 0) + w
+                first = next((p for p in seats if p in holders), None)
+                if first is None:
+                    shows = [("nobody", None)]
+                else:
+                    shows = [(first, trio[i]) for i, h in enumerate(holders) if h == first]
+                for o in shows:
+                    d = outcome.setdefault(o, {})
+                    d[env] = d.get(env, 0) + w / len(shows)
+            h_env = -sum(w / total * math.log2(w / total) for w in env_p.values())
+            h_after = 0.0
+            for dist in outcome.values():
+                po = sum(dist.values())
+                h_after += -sum(w / total * math.log2(w / po) for w in dist.values() if w)
+            done[key] = max(0.0, h_env - h_after)
+            out.append({"cards": trio, "gain": done[key]})
+            env_h = h_env
+    out.sort(key=lambda x: -x["gain"])
+    best = out[0]["gain"]
+    return {"ranked": out, "entropy": env_h, "tied": sum(1 for x in out if abs(x["gain"] - best) < 1e-9),
+            "weighed": len(done)}
 
 
 # ------------------------------------------------------------------ sampling, when counting is too big
