@@ -182,9 +182,11 @@ def test_if_maleficent_or_diablo_falls_the_pairs_step_is_gone():
 
 def test_diablo_is_shown_the_spied_alignment_on_the_narrators_screen_only():
     t = game(EIGHT, ["Gus", "Hal"])
-    assert t.act("host", type="spy", target="Gus")["diablo_sees"] == "Mischief"
-    assert "diablo_sees" not in t.view("Bob")
-    assert "diablo_sees" not in t.view("display")
+    shown = t.act("host", type="spy", target="Gus")["beat"]["reveal"]
+    assert shown == {"to": "Diablo", "label": "Gus's team card", "big": "Team Mischief"}
+    for seat in ("Bob", "display"):
+        view = t.view(seat)
+        assert "beat" not in view and "say" not in view and "Team Mischief" not in repr(view)
 
 
 def test_maleficent_spies_on_someone_else():
@@ -513,8 +515,11 @@ def test_only_the_narrator_runs_the_night():
 
 def test_the_narrator_may_rewrite_a_step_s_lines_for_this_table():
     t = game(EIGHT, ["Gus", "Hal"])
-    view = t.act("host", type="script", key="spy", lines="Dark fairy, open your eyes.\nChoose.")
-    assert view["script_lines"] == ["Dark fairy, open your eyes.", "Choose."]
+    view = t.act("host", type="script", key="spy_wake", lines="Dark fairy, open your eyes.\nChoose.")
+    assert view["beat"]["key"] == "dusk"
+    view = t.act("host", type="beat")  # night falls: the rewritten wake line is the one read
+    assert view["beat"]["lines"] == ["Dark fairy, open your eyes.", "Choose."]
+    assert view["say"]["parts"][-1]["lines"] == ["Dark fairy, open your eyes.", "Choose."]
     with pytest.raises(RuleError):
         t.act("host", type="script", key="nonsense", lines=["x"])
 

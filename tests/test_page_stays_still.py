@@ -105,14 +105,20 @@ def test_the_narrators_night_taps_keep_the_view(browser, server, api):
     code, host, tokens, display, mischief = new_game(api)
     api.ok(code, host, type="deal", characters=dict(EIGHT), mischief=list(mischief))
     page = open_seat(browser, server, code, host)
+    page.get_by_role("button", name="Night falls").click()  # the night's beats (see test_gathering_live)
     for step, target in (("Whom does Maleficent point at?", "Bob"), ("Whom does Team Mischief choose?", "Fay")):
         expect(page.locator("#narrator")).to_contain_text(step)
         button = page.locator("#narrator").get_by_role("button", name=target, exact=True)
+        expect(button).to_be_enabled(timeout=10000)  # after the silence before the wake line
+        settled(page)
         before = scroll_to(page, button)
         button.click()
         expect(page.locator("#narrator")).not_to_contain_text(step)
         after = settled(page)
         assert abs(after - before) <= STILL, (step, before, after)
+        if target == "Bob":  # Diablo's card, shown full screen, then his answer
+            page.locator(".reveal").get_by_role("button", name="Close").click()
+            page.get_by_role("button", name="Diablo has answered").click()
 
 
 def test_a_clue_suggestion_from_another_phone_keeps_a_players_view(browser, server, api):

@@ -6,6 +6,7 @@ same pause), so the night's length tells the table nothing. Readings of what the
 leaves open are table options with a default, shown in the app (see READINGS).
 """
 
+import copy
 import time
 from typing import Annotated, Literal
 
@@ -138,6 +139,39 @@ class OffWithTheirHead(Action):
     votes: dict[Name, Literal["save", "defeat"]]
 
 
+class Accuse(Action):
+    """The Queen of Hearts accuses a player; the thumbs are then cast one by one (`thumb`)."""
+
+    type: Literal["accuse"]
+    accused: Name
+
+
+class Thumb(Action):
+    """A thumb in the Queen of Hearts' vote: a player's own from their phone, or one the narrator
+    enters for a player (`voter`)."""
+
+    type: Literal["thumb"]
+    vote: Literal["save", "defeat"]
+    voter: Name | None = Field(default=None, description="Host only: the player whose thumb this is.")
+
+
+class Beat(Action):
+    """The narrator's tap: the night's next beat (closing what was shown full screen, "Night
+    falls", "Diablo has answered"), or in the day the signal to vote."""
+
+    type: Literal["beat"]
+
+
+class Correct(Action):
+    """The narrator puts one thing right without undoing what came after: a player fallen or
+    back in the game, a Claw mark given or taken, the Crown or the Rope given to someone else
+    (`player` null: nobody holds it). Each correction is logged in the recap."""
+
+    type: Literal["correct"]
+    what: Literal["fallen", "back", "claw_add", "claw_remove", "crown", "prisoner"]
+    player: Name | None = None
+
+
 class Vote(Action):
     """Every living player's vote, entered at once by the narrator."""
 
@@ -191,7 +225,7 @@ class SetOptions(Action):
 
 
 ACTIONS = (Setup, Deal, Spy, LockAway, MischiefMembers, MischiefTarget, HadesStep, Mirror, CrownSuccessor,
-           Prisoner, OffWithTheirHead, Vote, Ballot, CrownDecides, Timer, Script, SetOptions)
+           Prisoner, OffWithTheirHead, Accuse, Thumb, Beat, Correct, Vote, Ballot, CrownDecides, Timer, Script, SetOptions)
 
 # ---------------------------------------------------------------- selection
 
@@ -240,7 +274,7 @@ def setup(options: dict) -> dict:
             "players": [], "characters": [], "crown": None, "prisoner": None, "winner": None, "step": "setup",
             "night": None, "day": None, "last_lock": None, "used": {}, "successor_for": None, "then": None,
             "alignments_known": True, "recap": [], "timer": None, "script": {}, "announce": [],
-            "last_vote": None}
+            "last_vote": None, "say": {"n": 0, "parts": []}, "votes": [], "corrections": []}
 
 
 def find(state, name: str, alive: bool = True) -> dict:
@@ -265,6 +299,22 @@ def living(state) -> list[dict]:
 
 def lines(state, key: str, **fmt) -> list[str]:
     return [line.format(**fmt) for line in state["script"].get(key) or DATA["script"][key]]
+
+
+def say(state, words: list[str], pause: bool = False):
+    """What the narrator's phone reads aloud next. Everything one action says is one group
+    (`say.n` counts the groups); a part with `pause` waits for the table's silence first."""
+    if not state.get("_said"):
+        state["say"] = {"n": (state.get("say") or {}).get("n", 0) + 1, "parts": []}
+        state["_said"] = True
+    if words:
+        state["say"]["parts"].append({"lines": list(words), "pause": pause})
+
+
+def announce(state, words: list[str], fresh: bool = False, pause: bool = False):
+    """A line for the whole table: read aloud and shown on every screen (a fresh page of it)."""
+    state["announce"] = list(words) if fresh else state["announce"] + list(words)
+    say(state, words, pause)
 
 
 def record(state, kind: str, text: str, **facts):
@@ -300,8 +350,9 @@ def check_winner(state) -> bool:
         state["winner"] = MISCHIEF
     if state["winner"]:
         state["phase"], state["step"], state["successor_for"] = "over", None, None
-        state["announce"] = lines(state, f"win_{state['winner']}")
-        record(state, "winner", state["announce"][0])
+        won = lines(state, f"win_{state['winner']}")
+        announce(state, won, fresh=True)
+        record(state, "winner", won[0])
         for p in state["players"]:
             p["revealed"] = True
         return True
@@ -315,6 +366,7 @@ def after_defeats(state, then: str):
     if state["successor_for"]:
         state["then"] = then
         state["step"] = "crown_successor"
+        announce(state, lines(state, "crown_successor", name=state["successor_for"]))
         return
     go(state, then)
 
@@ -352,9 +404,90 @@ def begin_night(state):
     state["day"] = None
     state["timer"] = None
     state["night"] = {"steps": night_steps(state), "index": 0, "spy": None, "lock": None, "victim": None,
-                      "saved": False, "mirror": None}
-    state["announce"] = lines(state, "nightfall")
+                      "saved": False, "mirror": None, "at": [-1, 0]}
+    state["announce"] = []
     state["step"] = state["night"]["steps"][0]["action"]
+
+
+# The narration of a night, beat by beat. Each step is a few beats: a beat's lines are read when
+# it opens, then the narrator's phone waits for a tap (a choice, or closing what it shows full
+# screen to one character); a step's sleep line, then the table's silence, come before the next
+# step's wake line. The night opens with a dusk beat (the day's result has been read; the
+# narrator taps "Night falls"). Decoys have exactly the same beats. The beats pace the voice
+# only: a step's choice is accepted at any of its beats, so the API may skip them.
+BEATS = {  # step: ((script key, waits for "choice" or "beat", shown full screen), ...)
+    "mischief_wake": (("mischief_wake", "choice", None),),
+    "spy": (("spy_wake", "choice", None), ("spy_diablo", "beat", "spy"), ("spy_tell", "beat", None)),
+    "lock_away": (("lock_away_wake", "choice", None),),
+    "mischief_target": (("mischief_target_wake", "choice", None),),
+    "hades": (("hades_wake", "beat", "victim"), ("hades_ask", "choice", None)),
+    "mirror": (("mirror_wake", "beat", "victim"), ("mirror_ask", "choice", None)),
+}
+DUSK = ("dusk", "beat", None)
+BUTTONS = {"dusk": "Night falls", "spy_tell": "Diablo has answered"}
+
+
+def beat_at(state) -> tuple | None:
+    """The beat the narration stands at tonight: (step index, beat index, (key, wait, reveal))."""
+    n = state["night"]
+    if state["phase"] != "night" or not n:
+        return None
+    i, j = n.get("at", [n["index"], 0])
+    if i < 0:
+        return i, j, DUSK
+    return i, j, BEATS[n["steps"][i]["key"]][j]
+
+
+def enter_beat(state, i: int, j: int, pause: bool = False):
+    n = state["night"]
+    n["at"] = [i, j]
+    say(state, lines(state, BEATS[n["steps"][i]["key"]][j][0]), pause)
+
+
+def sleep_then_next(state, i: int):
+    """Step i is over: its sleep line; then, after the silence, the next step's wake (or dawn)."""
+    n = state["night"]
+    say(state, lines(state, n["steps"][i]["key"] + "_sleep"))
+    if i + 1 < len(n["steps"]):
+        enter_beat(state, i + 1, 0, pause=True)
+
+
+def chose(state):
+    """The current step's choice is made: the narration goes on after it, and so does the night."""
+    n = state["night"]
+    i = n["index"]
+    beats = BEATS[n["steps"][i]["key"]]
+    j = next(k for k, b in enumerate(beats) if b[1] == "choice")
+    has_next = i + 1 < len(n["steps"])
+    if j + 1 < len(beats) and has_next:
+        enter_beat(state, i, j + 1)  # Diablo's beats: the night moves on, the voice waits for them
+    else:
+        sleep_then_next(state, i)
+    next_night_step(state)
+
+
+def do_beat(state, a):
+    """The narrator's tap: the night's next beat, or in the day the signal to vote."""
+    if state["phase"] == "night":
+        i, j, (key, wait, _) = beat_at(state)
+        if i < 0:
+            say(state, lines(state, "nightfall"))
+            enter_beat(state, 0, 0, pause=True)
+            return
+        if wait != "beat":
+            raise RuleError("This beat waits for the narrator's choice, not a tap.")
+        if j + 1 < len(BEATS[state["night"]["steps"][i]["key"]]):
+            enter_beat(state, i, j + 1)
+        else:
+            sleep_then_next(state, i)
+        return
+    if state["phase"] == "day" and state["step"] == "vote":
+        if state["day"].get("called"):
+            raise RuleError("The signal to vote has already been given.")
+        state["day"]["called"] = True
+        announce(state, lines(state, "vote"))
+        return
+    raise RuleError("Nothing waits for the narrator's tap now.")
 
 
 def current_step(state) -> dict | None:
@@ -377,33 +510,33 @@ def dawn(state):
     state["phase"] = "day"
     victim = find(state, n["victim"], alive=False) if n["victim"] else None
     protected = victim and (n["lock"] == victim["name"] or n["saved"])
-    announce = lines(state, "dawn")
+    words = lines(state, "dawn")
     if victim and victim["alive"] and not protected:
         defeat(state, victim, "in the night")
-        announce += lines(state, "dawn_fallen", names=victim["name"])
+        words += lines(state, "dawn_fallen", names=victim["name"])
     else:
-        announce += lines(state, "dawn_none")
+        words += lines(state, "dawn_none")
         record(state, "quiet", "Nobody fell in the night.")
     if n["mirror"]:
         revealed = find(state, n["mirror"], alive=False)
-        announce += lines(state, "dawn_revealed", name=revealed["name"], team=team_name(revealed["alignment"]))
-    state["announce"] = announce
+        words += lines(state, "dawn_revealed", name=revealed["name"], team=team_name(revealed["alignment"]))
+    announce(state, words, fresh=True, pause=True)
     after_defeats(state, "day")
 
 
 def begin_day(state):
     state["phase"] = "day"
-    state["day"] = {"ballots": {}, "tie": None, "votes": None}
+    state["day"] = {"ballots": {}, "tie": None, "votes": None, "called": False, "thumbs": None}
     if standing(state, "captain_hook"):
         state["step"] = "prisoner"
-        state["announce"] = state["announce"] + lines(state, "prisoner")
+        announce(state, lines(state, "prisoner"))
     else:
         open_vote(state)
 
 
 def open_vote(state):
     state["step"] = "vote"
-    state["announce"] = state["announce"] + lines(state, "debate")
+    announce(state, lines(state, "debate"))
 
 
 # ---------------------------------------------------------------- the votes
@@ -429,35 +562,57 @@ def resolve_vote(state, votes: dict[str, str]):
     top = max(tally.values())
     tied = [n for n, c in tally.items() if c == top]
     state["day"]["votes"] = clean
-    state["last_vote"] = {"round": state["round"], "votes": clean, "tally": tally}
+    counts = [{"name": n, "votes": c - claws(state, n), "claws": claws(state, n), "total": c}
+              for n, c in sorted(tally.items(), key=lambda kv: -kv[1]) if c]
+    state["last_vote"] = {"round": state["round"], "votes": clean, "tally": tally, "counts": counts, "outcome": ""}
     record(state, "vote", "Votes: " + ", ".join(f"{v} → {t}" for v, t in clean.items())
            + "; tally " + ", ".join(f"{n} {c}" for n, c in tally.items() if c), votes=clean, tally=tally)
+    announce(state, lines(state, "vote_count", tally=count_words(counts)), fresh=True)
     if len(tied) == 1:
         fall_by_vote(state, find(state, tied[0]), clean)
     elif state["crown"] and standing_name(state, state["crown"]):
         state["day"]["tie"] = tied
         state["step"] = "crown_decides"
-        state["announce"] = lines(state, "crown_decides")
-        verdict(state)
+        verdict(state, lines(state, "tie_crown", names=" and ".join(tied), crown=state["crown"]))
     else:
-        state["announce"] = lines(state, "nobody_by_vote")
-        verdict(state)
+        verdict(state, lines(state, "nobody_by_vote"))
         record(state, "tie", f"Tie between {', '.join(tied)} and no Crown: nobody falls.")
         shere_khan_claw(state, clean)
         after_defeats(state, "night")
 
 
-def verdict(state):
-    """What the vote decided, kept with it for every screen (the lines said aloud move on)."""
-    if state.get("last_vote"):
-        state["last_vote"]["outcome"] = " ".join(state["announce"])
+def claws(state, name: str) -> int:
+    return kernel.find(state["players"], name)["claw_marks"]
+
+
+def count_words(counts: list[dict]) -> str:
+    """The count as it is read out: 'Gus 5 votes, Ann 2 (1 of them a Claw mark)'."""
+    def one(c):
+        said = f"{c['name']} {c['total']} vote{'s' if c['total'] != 1 else ''}"
+        if c["claws"]:
+            said += f" ({c['claws']} from Claw mark{'s' if c['claws'] != 1 else ''})"
+        return said
+    return "The count: " + ", ".join(one(c) for c in counts)
+
+
+def verdict(state, words: list[str]):
+    """What the vote decided: read aloud, and kept with the vote for every screen's banner."""
+    announce(state, words)
+    lv = state.get("last_vote")
+    if lv:
+        lv["outcome"] = " ".join(filter(None, [lv.get("outcome"), *words]))
+        history = state.setdefault("votes", [])
+        if history and history[-1]["round"] == lv["round"] and history[-1].get("accused") == lv.get("accused"):
+            history[-1] = copy.deepcopy(lv)
+        else:
+            history.append(copy.deepcopy(lv))
 
 
 def standing_name(state, name: str) -> bool:
     return any(p["alive"] and p["name"] == name for p in state["players"])
 
 
-def fall_by_vote(state, p: dict, votes: dict[str, str], thumbs: bool = False):
+def fall_by_vote(state, p: dict, votes: dict[str, str], thumbs: bool = False, key: str = "fallen_by_vote"):
     fallen = [p]
     defeat(state, p, "by the Gathering's vote")
     if p["character"] == "captain_hook" and state["prisoner"] and standing_name(state, state["prisoner"]):
@@ -472,8 +627,7 @@ def fall_by_vote(state, p: dict, votes: dict[str, str], thumbs: bool = False):
             if hp and hp["alive"] and (against == "defeat" if thumbs else against == p["name"]):
                 defeat(state, hp, f"for voting against {CHARS[p['character']]['name']}")
                 fallen.append(hp)
-    state["announce"] = lines(state, "fallen_by_vote", names=", ".join(f["name"] for f in fallen))
-    verdict(state)
+    verdict(state, lines(state, key, names=" and ".join(f["name"] for f in fallen)))
     if not thumbs:
         shere_khan_claw(state, votes)
     after_defeats(state, "night")
@@ -548,7 +702,11 @@ def prepare(state, action, seat, rng):
 
 
 def apply(state: dict, action: dict, seat) -> dict:
-    return kernel.dispatch(MOVES, state, action, seat)
+    state.setdefault("say", {"n": 0, "parts": []})
+    state["_said"] = False  # the first line this action says starts a new group for the voice
+    out = kernel.dispatch(MOVES, state, action, seat)
+    out.pop("_said", None)
+    return out
 
 
 def do_script(state, a):
@@ -567,7 +725,7 @@ def at_step(kind: str):
     def when(state) -> str | None:
         if state["phase"] == "over":
             return f"The game is over: Team {team_name(state['winner'])} won."
-        allowed = {state["step"], "off_with_their_head"} if state["step"] == "vote" else {state["step"]}
+        allowed = {state["step"], "off_with_their_head", "accuse"} if state["step"] == "vote" else {state["step"]}
         if kind not in allowed:
             return f"The game now waits for '{state['step']}', not '{kind}'."
         return None
@@ -613,7 +771,7 @@ def set_mischief(state, names: list[str]):
 
 def do_mischief_members(state, a):
     set_mischief(state, a["members"])
-    next_night_step(state)
+    chose(state)
 
 
 def do_spy(state, a):
@@ -621,21 +779,21 @@ def do_spy(state, a):
     state["night"]["spy"] = t["name"]
     record(state, "spy", f"Maleficent had Diablo look at {t['name']} (Team {team_name(t['alignment'])}).",
            secret=True)
-    next_night_step(state)
+    chose(state)
 
 
 def do_lock(state, a):
     t = chosen(state, "lock_away", a["target"])
     state["night"]["lock"] = state["last_lock"] = t["name"]
     record(state, "lock", f"Mother Gothel locked {t['name']} away.", secret=True)
-    next_night_step(state)
+    chose(state)
 
 
 def do_mischief_target(state, a):
     t = chosen(state, "mischief_target", a["target"])
     state["night"]["victim"] = t["name"]
     record(state, "target", f"Team Mischief chose {t['name']}.", secret=True)
-    next_night_step(state)
+    chose(state)
 
 
 def do_hades(state, a):
@@ -648,7 +806,7 @@ def do_hades(state, a):
         if not locked_victim or state["options"]["hades_save_spent_on_locked"]:
             state["used"]["hades"] = True
         record(state, "save", f"Hades saved {n['victim']}.", secret=True)
-    next_night_step(state)
+    chose(state)
 
 
 def do_mirror(state, a):
@@ -664,7 +822,7 @@ def do_mirror(state, a):
             defeat(state, t, "unmasked by the mirror")
             if check_winner(state):
                 return
-    next_night_step(state)
+    chose(state)
 
 
 def do_crown_successor(state, a):
@@ -684,15 +842,60 @@ def do_prisoner(state, a):
     open_vote(state)
 
 
-def do_off_with_their_head(state, a):
+def queen_of_hearts(state) -> dict:
     qoh = holder(state, "queen_of_hearts")
     if not qoh or not qoh["alive"]:
         raise RuleError("Only a standing Queen of Hearts can cry 'Off with their head!'.")
     if state["used"].get("off_with_their_head"):
         raise RuleError("The Queen of Hearts has already used her accusation this game.")
-    accused = find(state, a["accused"])
+    return qoh
+
+
+def accused_player(state, qoh: dict, name: str) -> dict:
+    accused = find(state, name)
     if accused is qoh:
         raise RuleError("The Queen of Hearts accuses someone else.")
+    return accused
+
+
+def do_accuse(state, a):
+    """The Queen of Hearts stops the debate: her lines are read, then the thumbs are cast (on the
+    phones, or tapped in by the narrator); she votes thumb down from the start."""
+    qoh = queen_of_hearts(state)
+    accused = accused_player(state, qoh, a["accused"])
+    state["day"]["thumbs"] = {"accused": accused["name"], "queen": qoh["name"], "ballots": {qoh["name"]: "defeat"}}
+    state["step"] = "thumbs"
+    state["timer"] = None
+    record(state, "accuse", f"The Queen of Hearts cried 'Off with their head!' at {accused['name']}.")
+    announce(state, lines(state, "off_with_their_head"), fresh=True)
+
+
+def thumb_voters(state) -> list[str]:
+    accused = state["day"]["thumbs"]["accused"]
+    return [p["name"] for p in living(state) if p["name"] != accused]
+
+
+def thumb(state, a, seat):
+    if state["phase"] == "over":
+        raise RuleError("The game is over.")
+    if state["step"] != "thumbs":
+        raise RuleError("Thumbs are cast only after the Queen of Hearts accuses someone.")
+    th = state["day"]["thumbs"]
+    voter = ballot_voter(state, a, seat)
+    if voter["name"] == th["accused"]:
+        raise RuleError(f"{voter['name']} is accused and does not vote.")
+    if voter["name"] == th["queen"] and a["vote"] != "defeat":
+        raise RuleError("The Queen of Hearts must vote to defeat the one she accused.")
+    th["ballots"][voter["name"]] = a["vote"]
+    if all(n in th["ballots"] for n in thumb_voters(state)):
+        count_thumbs(state, find(state, th["accused"]), {n: th["ballots"][n] for n in thumb_voters(state)})
+    return state
+
+
+def do_off_with_their_head(state, a):
+    """The accusation and every thumb entered at once."""
+    qoh = queen_of_hearts(state)
+    accused = accused_player(state, qoh, a["accused"])
     voters = {find(state, n)["name"]: v for n, v in a["votes"].items()}
     if accused["name"] in voters:
         raise RuleError(f"{accused['name']} is accused and does not vote.")
@@ -701,19 +904,28 @@ def do_off_with_their_head(state, a):
         raise RuleError(f"Every standing player but the accused votes; missing: {', '.join(missing)}.")
     if voters[qoh["name"]] != "defeat":
         raise RuleError("The Queen of Hearts must vote to defeat the one she accused.")
+    if state["step"] == "vote":
+        announce(state, lines(state, "off_with_their_head"), fresh=True)
+    count_thumbs(state, accused, voters)
+
+
+def count_thumbs(state, accused: dict, voters: dict[str, str]):
     defeat_votes = sum(1 for v in voters.values() if v == "defeat")
-    if state["options"]["claws_in_thumbs_vote"]:
-        defeat_votes += accused["claw_marks"]
+    claw = accused["claw_marks"] if state["options"]["claws_in_thumbs_vote"] else 0
     save_votes = sum(1 for v in voters.values() if v == "save")
     state["used"]["off_with_their_head"] = True
-    state["last_vote"] = {"round": state["round"], "accused": accused["name"], "votes": voters}
-    record(state, "thumbs", f"Off with their head! {accused['name']} accused: {defeat_votes} to defeat, "
+    state["day"]["thumbs"] = None
+    state["last_vote"] = {"round": state["round"], "accused": accused["name"], "votes": voters,
+                          "thumbs": {"defeat": defeat_votes, "save": save_votes, "claws": claw}, "outcome": ""}
+    record(state, "thumbs", f"Off with their head! {accused['name']} accused: {defeat_votes + claw} to defeat, "
                             f"{save_votes} to spare.", votes=voters)
-    if defeat_votes > save_votes:
+    count = f"Thumbs down: {defeat_votes}" + (f" and {claw} from Claw marks" if claw else "") + \
+            f". Thumbs up: {save_votes}."
+    announce(state, [count])
+    if defeat_votes + claw > save_votes:
         fall_by_vote(state, accused, voters, thumbs=True)
     else:
-        state["announce"] = [f"{accused['name']} is pardoned."]
-        verdict(state)
+        verdict(state, lines(state, "pardoned", name=accused["name"]))
         record(state, "pardon", f"{accused['name']} was pardoned.")
         begin_night(state)
 
@@ -762,7 +974,7 @@ def do_crown_decides(state, a):
     p = chosen(state, "crown_decides", a["player"])
     state["day"]["tie"] = None
     record(state, "crown_decides", f"The Crown chose {p['name']} among {', '.join(tied)}.")
-    fall_by_vote(state, p, state["day"]["votes"])
+    fall_by_vote(state, p, state["day"]["votes"], key="crown_decides")
 
 
 def timer(state, a):
@@ -788,11 +1000,95 @@ def timer(state, a):
     return state
 
 
+def playing(state) -> str | None:
+    if state["phase"] in ("setup", "deal"):
+        return "There is nothing to correct before the cards are dealt."
+    if state["phase"] == "over":
+        return f"The game is over: Team {team_name(state['winner'])} won."
+    return None
+
+
+def do_correct(state, a):
+    what, name = a["what"], a.get("player")
+    if what in ("crown", "prisoner") and name is None:
+        holder_now = state[what]
+        if holder_now is None:
+            raise RuleError("Nobody holds it already.")
+        state[what] = None
+        note = "the Crown is set aside" if what == "crown" else "the Rope is taken back"
+        return corrected(state, f"{note} (it was with {holder_now})")
+    if name is None:
+        raise RuleError("Say which player the correction is about.")
+    p = find(state, name, alive=False)
+    if what == "fallen":
+        if not p["alive"]:
+            raise RuleError(f"{p['name']} has already fallen.")
+        defeat(state, p, "by the narrator's correction")
+        corrected(state, f"{p['name']} has fallen")
+        after_correction(state)
+    elif what == "back":
+        if p["alive"]:
+            raise RuleError(f"{p['name']} is still in the game.")
+        p["alive"] = True
+        corrected(state, f"{p['name']} is back in the game")
+        check_winner(state)
+    elif what == "claw_add":
+        p["claw_marks"] += 1
+        corrected(state, f"{p['name']} gets a Claw mark (now {p['claw_marks']})")
+    elif what == "claw_remove":
+        if not p["claw_marks"]:
+            raise RuleError(f"{p['name']} has no Claw mark to take away.")
+        p["claw_marks"] -= 1
+        corrected(state, f"{p['name']} loses a Claw mark (now {p['claw_marks']})")
+    elif what == "crown":
+        if not p["alive"]:
+            raise RuleError(f"{p['name']} has fallen and cannot wear the Crown.")
+        state["crown"] = p["name"]
+        if state["successor_for"]:
+            state["successor_for"] = None
+            if state["step"] == "crown_successor":
+                then, state["then"] = state["then"], None
+                go(state, then)
+        corrected(state, f"the Crown goes to {p['name']}")
+    elif what == "prisoner":
+        if state["phase"] != "day":
+            raise RuleError("Captain Hook holds a prisoner only during the day.")
+        if p["character"] == "captain_hook" or not p["alive"]:
+            raise RuleError("The Rope goes to a standing player other than Captain Hook.")
+        state["prisoner"] = p["name"]
+        corrected(state, f"{p['name']} now holds Hook's Rope")
+
+
+def corrected(state, text: str):
+    entry = {"round": state["round"], "phase": state["phase"], "text": text[0].upper() + text[1:] + "."}
+    state.setdefault("corrections", []).append(entry)
+    record(state, "correction", "Correction: " + entry["text"])
+
+
+def after_correction(state):
+    """A correction that removed a player: the win check. If they wore the Crown, it is set aside
+    (the narrator hands it on with the Crown correction: the game's flow is not interrupted)."""
+    if state["successor_for"]:
+        state["successor_for"], state["crown"] = None, None
+        record(state, "correction", "The fallen player's Crown is set aside until the narrator hands it on.")
+    check_winner(state)
+
+
+def correction_choices(state) -> dict:
+    return {"alive": [p["name"] for p in living(state)],
+            "fallen": [p["name"] for p in state["players"] if not p["alive"]],
+            "clawed": [p["name"] for p in state["players"] if p["claw_marks"]],
+            "rope": [p["name"] for p in living(state) if p["character"] != "captain_hook"]
+            if state["phase"] == "day" else [],
+            "log": state.get("corrections", [])}
+
+
 NARRATES = "Only the narrator enters that."
 FLOW = {"setup": do_setup, "deal": do_deal, "mischief_members": do_mischief_members, "spy": do_spy,
         "lock_away": do_lock, "mischief_target": do_mischief_target, "hades": do_hades, "mirror": do_mirror,
         "crown_successor": do_crown_successor, "prisoner": do_prisoner,
-        "off_with_their_head": do_off_with_their_head, "vote": do_vote, "crown_decides": do_crown_decides}
+        "off_with_their_head": do_off_with_their_head, "accuse": do_accuse, "vote": do_vote,
+        "crown_decides": do_crown_decides}
 MOVES = {
     **{kind: kernel.Move(lambda s, a, _seat, h=h: h(s, a), (HOST,), at_step(kind), NARRATES)
        for kind, h in FLOW.items()},
@@ -800,6 +1096,9 @@ MOVES = {
     "options": kernel.Move(lambda s, a, _seat: do_options(s, a), (HOST,), refusal=NARRATES),
     "timer": kernel.Move(lambda s, a, _seat: timer(s, a), (HOST,), refusal=NARRATES),
     "ballot": kernel.Move(lambda s, a, seat: ballot(s, a, seat), (HOST, PLAYER)),
+    "thumb": kernel.Move(lambda s, a, seat: thumb(s, a, seat), (HOST, PLAYER)),
+    "beat": kernel.Move(lambda s, a, _seat: do_beat(s, a), (HOST,), refusal=NARRATES),
+    "correct": kernel.Move(lambda s, a, _seat: do_correct(s, a), (HOST,), playing, NARRATES),
 }
 
 
@@ -842,18 +1141,20 @@ def view(state: dict, seat) -> dict:
            "timer": state["timer"], "readings": [{"key": k, "value": state["options"][k], "text": t}
                                                   for k, (_, t) in READINGS.items()],
            "you": players[state["players"].index(viewer)] if viewer else None,
-           "announce": state["announce"] if state["phase"] != "night" or host else [],
+           "announce": state["announce"] if state["phase"] != "night" and not host else [],
+           "dusk": bool(state["phase"] == "night" and state["night"] and state["night"].get("at", [0])[0] < 0),
            "successor_for": state["successor_for"],
            "table": [public(state, p, host) for p in state["players"]] if state["phase"] != "setup" else [],
            "ballots_in": len(day.get("ballots", {})), "standing": len(living(state)),
-           "voting": state["step"] == "vote", "playing": state["phase"] in ("deal", "night", "day")}
+           "voting": state["step"] == "vote", "playing": state["phase"] in ("deal", "night", "day"),
+           "thumbs_open": thumbs_open(state), "history": state.get("votes", [])}
     if viewer:
         out["card"] = own_card(state, viewer)
         out["ballot"] = own_ballot(state, viewer, day)
         if viewer["name"] in day.get("ballots", {}):
             out["my_ballot"] = day["ballots"][viewer["name"]]
     if state.get("last_vote"):
-        out["last_vote"] = state["last_vote"]
+        out["last_vote"] = {k: v for k, v in state["last_vote"].items() if k != "outcome_lines"}
         out["last_votes"] = state["last_vote"]["votes"]
     if day.get("tie"):
         out["tie"] = day["tie"]
@@ -877,22 +1178,49 @@ def own_card(state, me: dict) -> dict:
         status = "You hold Captain Hook's Rope: if Hook falls by the vote today, you fall with him."
     else:
         status = "You stand."
+    if me["alignment"] == MISCHIEF:
+        known = "Your team-mates: " + ", ".join(mates) + "." if mates else "You are Team Mischief's only member."
+    elif me["alignment"]:
+        known = "Team Mayhem does not know who is on its side."
+    else:
+        known = "Your team card was dealt by hand: look at it."
     return {"character_name": CHARS[me["character"]]["name"] if me["character"] else None,
             "team": team_name(me["alignment"]) if me["alignment"] else None,
-            "mates": mates, "alive": me["alive"], "status": status}
+            "mates": mates, "known": known, "alive": me["alive"], "status": status,
+            "power": DATA["powers"].get(me["character"]) if me["character"] else None}
 
 
 def own_ballot(state, me: dict, day: dict) -> dict | None:
-    """A living player's secret vote while ballots are open: cast, or the names to choose from."""
-    if state["step"] != "vote" or not me["alive"]:
+    """A living player's secret vote while ballots are open: cast, or the names to choose from;
+    in the Queen of Hearts' vote, the thumbs (the accused has none, the Queen only thumb down)."""
+    if not me["alive"]:
+        return None
+    if state["step"] == "thumbs":
+        th = day["thumbs"]
+        if me["name"] == th["accused"]:
+            return {"kind": "thumbs", "accused": th["accused"], "cast": None, "choices": []}
+        cast = th["ballots"].get(me["name"])
+        choices = ["defeat"] if me["name"] == th["queen"] else ["save", "defeat"]
+        return {"kind": "thumbs", "accused": th["accused"], "cast": cast, "choices": [c for c in choices if c != cast]}
+    if state["step"] != "vote":
         return None
     cast = day.get("ballots", {}).get(me["name"])  # it may be changed until the last ballot is in
-    return {"cast": cast, "targets": [p["name"] for p in living(state) if p is not me and p["name"] != cast]}
+    return {"kind": "point", "cast": cast,
+            "targets": [p["name"] for p in living(state) if p is not me and p["name"] != cast]}
+
+
+def thumbs_open(state) -> dict | None:
+    """The Queen of Hearts' vote in progress, as the whole table may see it: who, and how many are in."""
+    if state["step"] != "thumbs":
+        return None
+    th = state["day"]["thumbs"]
+    return {"accused": th["accused"], "in": len(th["ballots"]), "of": len(thumb_voters(state))}
 
 
 def host_view(state) -> dict:
-    """The narrator's extra: the night's steps with decoys, the lines to say, Diablo's answer,
-    and whom each step may choose."""
+    """The narrator's extra: the night's steps with decoys, the beat the voice stands at (its
+    lines, the stage direction, what to show full screen), whom each step may choose, and the
+    ballots to tap in."""
     n = state["night"]
     day = state["day"] or {}
     alive = [p["name"] for p in living(state)]
@@ -900,33 +1228,80 @@ def host_view(state) -> dict:
              "mischief_count": mischief_count(len(state["players"])) if state["players"] else None,
              "last_lock": state["last_lock"], "used": state["used"], "alignments_known": state["alignments_known"],
              "alive": alive, "character_names": {cid: c["name"] for cid, c in CHARS.items()},
-             "step_names": STEP_NAMES,
+             "step_names": STEP_NAMES, "say": state.get("say") or {"n": 0, "parts": []},
              "ballots_missing": [name for name in alive if name not in day.get("ballots", {})]
-             if state["step"] == "vote" else []}
+             if state["step"] == "vote" else [],
+             "sheet": night_sheet(state), "corrections": correction_choices(state)}
     step = state["step"]
     extra["choices"] = targets(state, step) if step in CHOOSES else []
     qoh = holder(state, "queen_of_hearts")
     extra["thumbs"] = ({"queen": qoh["name"], "accused": [x for x in alive if x != qoh["name"]]}
                        if step == "vote" and qoh and qoh["alive"] and not state["used"].get("off_with_their_head")
                        else None)
-    if state["phase"] == "night" and n:
-        cur = current_step(state)
+    extra["tap_in"] = tap_in(state)
+    extra["beat"] = None
+    at = beat_at(state)
+    if at:
+        i, _, (key, wait, shows) = at
+        extra["beat"] = {"key": key, "wait": wait, "direction": DATA["directions"].get(key),
+                         "button": BUTTONS.get(key), "reveal": reveal(state, shows),
+                         "lines": lines(state, key) if key in DATA["script"] else []}
         extra["night"] = {"steps": [{"key": s["key"], "decoy": s["decoy"],
-                                     "state": "done" if i < n["index"] else "now" if i == n["index"] else "next"}
-                                    for i, s in enumerate(n["steps"])],
+                                     "state": "done" if k < i else "now" if k == i else "next"}
+                                    for k, s in enumerate(n["steps"])],
                           "victim": n["victim"], "lock": n["lock"], "spy": n["spy"]}
-        if cur:
-            extra["script"] = (state["announce"] if n["index"] == 0 else []) + lines(state, cur["key"])
-            extra["script_key"] = cur["key"]
-            extra["script_lines"] = lines(state, cur["key"])
-            extra["decoy"] = cur["decoy"]
-        if n["spy"]:
-            extra["diablo_sees"] = team_name(find(state, n["spy"], alive=False)["alignment"] or MAYHEM)
-    else:
-        key = {"crown_successor": "crown_successor", "crown_decides": "crown_decides"}.get(state["step"])
-        extra["script"] = state["announce"] + (lines(state, key, name=state["successor_for"] or "")
-                                               if key == "crown_successor" else [])
+        extra["decoy"] = i >= 0 and n["steps"][i]["decoy"]
+    elif state["phase"] == "day":
+        key = {"vote": "vote_open", "thumbs": "thumbs"}.get(step)
+        extra["beat"] = {"key": key, "wait": "beat" if step == "vote" and not day.get("called") else "choice",
+                         "direction": DATA["directions"].get(key) if key else None,
+                         "button": "Call the vote" if step == "vote" and not day.get("called") else None,
+                         "reveal": None, "lines": []}
     return extra
+
+
+def reveal(state, shows: str | None) -> dict | None:
+    """What the narrator's phone shows full screen to one character, and nothing else."""
+    n = state["night"]
+    if shows == "spy" and n["spy"]:
+        p = find(state, n["spy"], alive=False)
+        return {"to": "Diablo", "label": f"{p['name']}'s team card", "big": f"Team {team_name(p['alignment'] or MAYHEM)}"}
+    if shows == "victim" and n["victim"]:
+        to = "Hades" if n["steps"][n["at"][0]]["key"] == "hades" else "The Queen"
+        return {"to": to, "label": "Team Mischief chose", "big": n["victim"]}
+    return None
+
+
+def tap_in(state) -> dict | None:
+    """The narrator's ballots, one tap per voter: each living voter's row with its target chips
+    (who is in already is shown, never what they chose until the count)."""
+    day = state["day"] or {}
+    if state["step"] == "vote":
+        box = day.get("ballots", {})
+        return {"kind": "point", "rows": [{"voter": p["name"], "in": p["name"] in box,
+                                           "choices": [q["name"] for q in living(state) if q is not p]}
+                                          for p in living(state)]}
+    if state["step"] == "thumbs":
+        th = day["thumbs"]
+        return {"kind": "thumbs", "accused": th["accused"],
+                "rows": [{"voter": name, "in": name in th["ballots"],
+                          "choices": ["defeat"] if name == th["queen"] else ["save", "defeat"]}
+                         for name in thumb_voters(state)]}
+    return None
+
+
+def night_sheet(state) -> list[dict]:
+    """The night-order sheet: each standing character with a power, in the order they are called."""
+    order = ("maleficent", "diablo", "mother_gothel", "hades", "the_queen", "captain_hook", "queen_of_hearts",
+             "prince_john", "shere_khan")
+    rows = []
+    for cid in order:
+        p = holder(state, cid)
+        if p and p["alive"]:
+            spent = {"hades": "hades", "the_queen": "mirror", "queen_of_hearts": "off_with_their_head"}.get(cid)
+            rows.append({"character": CHARS[cid]["name"], "player": p["name"], "power": DATA["powers"][cid],
+                         "spent": bool(spent and state["used"].get(spent))})
+    return rows
 
 
 # ---------------------------------------------------------------- undo
@@ -944,6 +1319,9 @@ def describe(a: dict) -> str | None:
         "ballot": "a secret vote" + (f" for {a['voter']}" if a.get("voter") else ""),  # secret until the count
         "crown_decides": f"the Crown picks {t}", "timer": f"the timer ({a.get('command')})",
         "script": "the rewritten lines", "options": "the readings",
+        "accuse": f"the Queen of Hearts accuses {t}",
+        "thumb": "a thumb" + (f" for {a['voter']}" if a.get("voter") else ""),  # secret until the count
+        "beat": "the narrator's tap", "correct": f"the correction ({a.get('what')}{' ' + t if t else ''})",
     }.get(a["type"])
 
 
@@ -967,22 +1345,27 @@ NARRATOR, PHONE = (HOST,), (PLAYER,)
 R = "games/gathering/"
 REGIONS = (  # a player's own card and vote first; the table's shared state after
     Region("card", R + "card.html", ("card",), PHONE),
-    Region("ballot", R + "ballot.html", ("ballot", "ballots_in", "standing"), PHONE),
-    Region("phase", R + "phase.html", ("phase", "round", "winner", "announce", "timer")),
+    Region("ballot", R + "ballot.html", ("ballot", "ballots_in", "standing", "thumbs_open"), PHONE),
+    Region("phase", R + "phase.html", ("phase", "round", "winner", "announce", "timer", "dusk", "thumbs_open",
+                                       "seat.acts_as")),
     Region("setup", R + "setup.html", ("phase", "seats", "suggested", "character_names"), NARRATOR),
     Region("deal", R + "deal.html", ("phase", "warnings", "table", "characters_selected", "character_names",
                                      "mischief_count"), NARRATOR),
-    Region("night", R + "night.html", ("phase", "round", "step", "night", "script", "diablo_sees", "decoy",
+    Region("night", R + "night.html", ("phase", "round", "step", "night", "say", "beat", "decoy",
                                        "choices", "alive", "step_names", "last_lock"), NARRATOR),
-    Region("lines", R + "lines.html", ("phase", "script_key", "script_lines"), NARRATOR),
-    Region("day", R + "day.html", ("phase", "round", "step", "script", "choices", "successor_for", "crown"),
+    Region("lines", R + "lines.html", ("phase", "beat"), NARRATOR),
+    Region("day", R + "day.html", ("phase", "round", "step", "say", "beat", "choices", "successor_for", "crown"),
            NARRATOR),
     Region("timer", R + "timer.html", ("step", "timer"), NARRATOR),
-    Region("ballots", R + "ballots.html", ("step", "ballots_in", "standing", "ballots_missing"), NARRATOR),
-    Region("votes", R + "votes.html", ("step", "round", "alive"), NARRATOR),
-    Region("thumbs", R + "thumbs.html", ("step", "round", "alive", "thumbs"), NARRATOR),
+    Region("ballots", R + "ballots.html", ("step", "ballots_in", "standing", "ballots_missing", "thumbs_open"),
+           NARRATOR),
+    Region("votes", R + "votes.html", ("step", "round", "tap_in"), NARRATOR),
+    Region("thumbs", R + "thumbs.html", ("step", "round", "thumbs"), NARRATOR),
     Region("table", R + "table.html", ("table", "voting", "ballots_in", "standing")),
     Region("result", R + "result.html", ("last_vote",)),
+    Region("sheet", R + "sheet.html", ("playing", "sheet"), NARRATOR),
+    Region("fix", R + "fix.html", ("playing", "corrections"), NARRATOR),
+    Region("history", R + "history.html", ("history", "seat.acts_as", "phase")),
     Region("recap", R + "recap.html", ("recap", "phase", "seat.acts_as")),
     Region("readings", R + "readings.html", ("playing", "readings"), NARRATOR),
     Region("voice", R + "voice.html", (), NARRATOR),

@@ -23,40 +23,93 @@
   }
   function settings() {
     var auto = document.getElementById("speak-auto"), rate = document.getElementById("speak-rate");
+    var pause = document.getElementById("speak-silence"), red = document.getElementById("night-red");
     if (auto) auto.checked = store.get("speak-auto", "1") === "1";
     if (rate) rate.value = store.get("speak-rate", "0.9");
+    if (pause) pause.value = String(silence());
+    if (red) red.checked = store.get("night-red", "0") === "1";
+    document.body.classList.toggle("night-red", store.get("night-red", "0") === "1");
     fillVoices();
   }
-  function speak(force) {
-    var box = document.getElementById("speech");
-    if (!box || !synth) return;
-    var key = box.dataset.key;
-    if (!unlocked) return; // nothing is spoken before the narrator's first tap (iOS and Chrome's rule); that tap reads the step
-    if (!force && (key === lastKey || store.get("speak-auto", "1") !== "1")) { lastKey = key; return; }
-    lastKey = key;
-    synth.cancel();
+  // A group of lines is read part by part; a part marked data-pause waits until the voice is
+  // quiet, then the table's silence (the same for every step, real or decoy), and stays hidden
+  // on screen until then. Nothing is read before the narrator's first tap.
+  var run = 0;
+  function silence() { var n = parseFloat(store.get("speak-silence", "3")); return isNaN(n) ? 3 : Math.max(0, Math.min(15, n)); }
+  function parts() { var box = document.getElementById("speech"); return box ? Array.prototype.slice.call(box.querySelectorAll("[data-part]")) : []; }
+  var waitingFrom = -1; // the index of the first part still held back by a silence, -1 when none
+  function holdBack() {
+    var holding = waitingFrom >= 0;
+    parts().forEach(function (p, i) { p.classList.toggle("later", holding && i >= waitingFrom && p.hasAttribute("data-pause")); });
+    // the step's buttons wait for its wake line too, so a tap cannot run ahead of the voice
+    document.querySelectorAll("#narrator button").forEach(function (b) {
+      if (holding && !b.disabled) { b.disabled = true; b.dataset.held = "1"; }
+      else if (!holding && b.dataset.held) { b.disabled = false; delete b.dataset.held; }
+    });
+    var note = document.getElementById("silence-note");
+    if (note) note.classList.toggle("on", holding); // shown or not, it keeps its place: nothing moves
+  }
+  function quiet(voice, then) {
+    if (!voice) { then(); return; }
+    (function poll() { if (synth.speaking || synth.pending) setTimeout(poll, 100); else then(); })();
+  }
+  function utter(part, voice) {
+    if (!voice) return;
     var voiceName = store.get("speak-voice", ""), rate = parseFloat(store.get("speak-rate", "0.9"));
-    var voice = synth.getVoices().filter(function (v) { return v.name === voiceName; })[0];
-    box.querySelectorAll("[data-line]").forEach(function (p) {
+    var chosen = synth.getVoices().filter(function (v) { return v.name === voiceName; })[0];
+    part.querySelectorAll("[data-line]").forEach(function (p) {
       p.textContent.split(/(?<=[.!?])\s+/).forEach(function (sentence) {
         if (!sentence.trim()) return;
         var u = new SpeechSynthesisUtterance(sentence.trim());
         u.rate = rate;
-        if (voice) u.voice = voice;
+        if (chosen) u.voice = chosen;
         synth.speak(u);
       });
     });
+  }
+  function speak(force) {
+    var box = document.getElementById("speech");
+    if (!box) return;
+    var key = box.dataset.key;
+    if (!unlocked) return; // nothing is spoken before the narrator's first tap (iOS and Chrome's rule); that tap reads the step
+    if (!force && key === lastKey) { holdBack(); return; }
+    lastKey = key;
+    var voice = !!synth && (force || store.get("speak-auto", "1") === "1");
+    if (synth) synth.cancel();
+    var mine = ++run, i = 0;
+    waitingFrom = -1;
+    function next() {
+      if (mine !== run) return;
+      var all = parts();
+      if (i >= all.length) { waitingFrom = -1; holdBack(); return; }
+      var index = i++;
+      if (all[index].hasAttribute("data-pause")) {
+        waitingFrom = index; holdBack();
+        quiet(voice, function () {
+          setTimeout(function () {
+            if (mine !== run) return;
+            waitingFrom = -1; holdBack();
+            var part = parts()[index];
+            if (part) utter(part, voice);
+            next();
+          }, 1000 * silence());
+        });
+      } else {
+        utter(all[index], voice);
+        next();
+      }
+    }
+    next();
   }
   if (synth && "onvoiceschanged" in synth) synth.addEventListener("voiceschanged", fillVoices);
 
   // iOS speaks only after a gesture: the first tap unlocks speech and the wake lock.
   var unlocked = false;
   document.addEventListener("pointerdown", function () {
+    wake(); // every tap tries again if the wake lock was refused; speech stays unlocked
     if (unlocked) return;
     unlocked = true;
-    wake();
     setTimeout(function () { speak(false); }, 0); // the step on screen, unless the tap itself moves it on
-
   }, { capture: true });
 
   // ---- screen wake lock on the narrator's page ----
@@ -65,7 +118,7 @@
     if (!document.getElementById("narrator") || !("wakeLock" in navigator) || lock) return;
     navigator.wakeLock.request("screen").then(function (l) {
       lock = l; l.addEventListener("release", function () { lock = null; });
-    }).catch(function () { /* not allowed now: next tap tries again */ unlocked = false; });
+    }).catch(function () { /* not allowed now: the next tap tries again */ });
   }
   document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") wake(); });
 
@@ -75,6 +128,8 @@
     if (t.id === "speak-auto") store.set("speak-auto", t.checked ? "1" : "0");
     if (t.id === "speak-rate") store.set("speak-rate", t.value);
     if (t.id === "speak-voice") store.set("speak-voice", t.value);
+    if (t.id === "speak-silence") store.set("speak-silence", t.value);
+    if (t.id === "night-red") { store.set("night-red", t.checked ? "1" : "0"); settings(); }
   });
   document.addEventListener("click", function (e) {
     var t = e.target.closest("button");
@@ -124,7 +179,13 @@
   }
   setInterval(tick, 500);
 
-  function refresh(root) { settings(); speak(false); decoys(root); tick(); }
+  // What is shown full screen to one character takes the focus (its Close button is the next tap).
+  var shown = null;
+  function focusReveal() {
+    var r = document.querySelector(".reveal button");
+    if (r && r !== shown) { shown = r; r.focus({ preventScroll: true }); }
+  }
+  function refresh(root) { settings(); speak(false); decoys(root); tick(); focusReveal(); }
   document.addEventListener("DOMContentLoaded", function () { refresh(document); });
   document.addEventListener("htmx:oobAfterSwap", function () { refresh(document); });
   window.narrator = { speak: speak };
