@@ -171,10 +171,9 @@ def test_end_of_time_moves_the_lair_deck_on_a_new_stage_and_opens_each_mystery_p
 def test_valeria_gains_an_investigation_per_step_toward_darkness():
     g = game("gargoyle", heroes=["Valeria, the Eternal", "Eliza"])
     g.act("host", type="shadow", steps=2)
-    assert "Valeria, the Eternal: gain 2 Investigation(s) (Power of Darkness)." in g.state["prompts"]
-    n = len(g.state["prompts"])
+    assert [h["investigations"] for h in g.state["heroes"]] == [2, 0]
     g.act("host", type="shadow", steps=-1)
-    assert len(g.state["prompts"]) == n
+    assert [h["investigations"] for h in g.state["heroes"]] == [2, 0]
 
 
 def test_holding_back_the_darkness_only_cooperatively_in_the_red():
@@ -662,6 +661,8 @@ def test_a_heros_phone_keeps_its_own_hero_and_only_it():
     assert g.view(ann)["unclaimed"] == ["Eliza", "Valeria"]
     g.act(ann, type="claim", name="Eliza")
     assert g.view(ann)["me"] == "Eliza" and g.view(ann)["unclaimed"] == []
+    assert [h["name"] for h in g.view(ann)["my_heroes"]] == ["Eliza"] and g.view("display")["my_heroes"] == []
+    assert [h["name"] for h in g.view("host")["my_heroes"]] == ["Eliza", "Valeria"]
     g.act(ann, type="hero", name="Eliza", investigations=3, wounds=1, location="Inn", item="Pistol")
     eliza = g.state["heroes"][0]
     assert (eliza["investigations"], eliza["wounds"], eliza["location"], eliza["items"]) == (3, 1, "Inn", ["Pistol"])
@@ -813,3 +814,22 @@ def test_the_horror_heals_at_the_next_mystery_phase_after_an_unfinished_showdown
     assert g.state["heal_due"] and g.state["wounds"] == 4
     g.act("host", rng=Dice(1, 3, places=["Inn"]), type="mystery", op="start")  # ritual D6 1, heal D3 from 3
     assert g.state["wounds"] == 1 and g.state["plus_wounds"] == 1 and not g.state["heal_due"]
+
+
+def test_the_host_rolls_for_a_hero_and_the_result_lands_on_that_heros_space():
+    g = game("unspeakable_horror", heroes=["Eliza"])
+    g.act("host", type="hero", name="Eliza", location="Fields")
+    g.act("host", rng=Dice(3, 4, places=["Inn"]), type="minion_table", hero="Eliza")  # Summoning Ritual
+    g.act("host", rng=Dice(4), type="resolve", effect=0)
+    assert g.state["terrain"] == {"Fields": "circle"} and g.state["minions"][0]["location"] == "Fields"
+    assert "No Hero" in g.refused("host", type="minion_table", hero="Nobody")
+
+
+def test_an_effect_button_beside_a_place_picker_names_no_place_that_could_go_stale():
+    g = game("gargoyle")
+    g.act("host", rng=Dice(3, places=["Inn", "Fields"]), type="minion_table")
+    shown = effects(g)
+    assert [e["short"] for e in shown] == ["Place Grotesques here", "Place Grotesques here"]
+    assert [e["where"] for e in shown] == ["Inn", "Fields"]
+    g.act("host", type="resolve", effect=0, location="Manor")
+    assert effects(g)[0]["label"] == "Place Grotesques at Manor" and effects(g)[0]["done"]

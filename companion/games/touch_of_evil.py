@@ -572,8 +572,9 @@ def move_shadow(state, steps: int, reason: str):
         for h in state["heroes"]:
             data = hero_data(h["name"])
             if data and data.get("on_shadow_step"):
-                h["investigations"] += data["on_shadow_step"] * (after - before)
-                remind(state, f"{data['name']}: gain {data['on_shadow_step'] * (after - before)} Investigation(s) (Power of Darkness).")
+                gain = data["on_shadow_step"] * (after - before)
+                h["investigations"] += gain
+                note(state, f"Power of Darkness: {h['name']} gains {gain} Investigation(s) (now {h['investigations']}).")
     if after >= track["length"] and not state["lost"]:
         state["lost"] = "The Shadow Track has reached Darkness: the Villain wins."
         note(state, state["lost"])
@@ -1748,6 +1749,8 @@ def last_view(state) -> dict | None:
     if not last:
         return None
     effects = [{**e, "label": effect_label(state, e, last),
+                "short": effect_label(state, e, last) if e["do"].startswith("move_") else
+                effect_label(state, e, last).replace(f" at {last['where2'] if e.get('loc') == 'second' else last['where']}", " here"),
                 "where": last["where2"] if e.get("loc") == "second" else last["where"],
                 "pick": e["do"] in ("terrain", "minion", "watchman", "investigations", "murder", "move_minion", "move_watchman")}
                for e in last["effects"]]
@@ -1778,6 +1781,7 @@ def view(state: dict, seat) -> dict:
         "hero_notes": {h: (hero_data(h) or {}).get("notes", []) for h in heroes},
         "party": [hero_view(state, h, first) for h in state["heroes"]],
         "me": me, "is_host": seat.trusted == HOST,
+        "my_heroes": [hero_view(state, h, first) for h in state["heroes"] if seat.trusted == HOST or h is mine],
         "unclaimed": [h["name"] for h in state["heroes"] if h["seat"] is None] if seat.trusted == PLAYER and not me else [],
         "mystery": state["mystery"], "locations": locations(state["options"]), "rules": state["options"]["rules"],
         "cooperative": cooperative(state), "void_overflow_steps": state["options"].get("void_overflow_steps", 2),
@@ -1815,11 +1819,12 @@ REGIONS = (
                                        "track", "stage", "red", "track_sure", "can")),
     Region("configure", R + "configure.html", ("started", "configured", "villain_choices", "villain", "mode", "hero_choices",
                                                "rules", "options"), (HOST,)),
-    Region("heroes", R + "heroes.html", ("party", "me", "is_host", "unclaimed", "locations", "can", "first_player")),
+    Region("heroes", R + "heroes.html", ("party", "unclaimed")),
+    Region("hero", R + "hero.html", ("locations", "can", "me"), (HOST, PLAYER), each="my_heroes"),
     Region("prompts", R + "prompts.html", ("prompts", "can")),
     Region("mystery", R + "mystery.html", ("mystery", "can", "cooperative", "advanced_table", "locations", "murder_name",
                                            "last_card", "showdown")),
-    Region("tables", R + "tables.html", ("last", "can", "cooperative", "advanced_table", "locations", "me")),
+    Region("tables", R + "tables.html", ("last", "can", "cooperative", "advanced_table", "locations", "me", "heroes", "is_host")),
     Region("showdown", R + "showdown.html", ("showdown", "party", "me", "is_host", "can", "sheet", "living_elders", "fighters",
                                              "villain", "villain_name", "locations", "elders", "wounds", "won", "mystery")),
     Region("villain", R + "villain.html", ("villain_name", "wounds", "plus_wounds", "wound_bonuses", "can", "heals",
