@@ -259,23 +259,36 @@ def count(k: Knowledge, possible: list[int] | None = None, budget: int = 400_000
     """Exact number of consistent deals, per cell and per envelope triple.
 
     Cards are assigned in a fixed order; the state is (hand space left per player, the envelope's
-    pick per category, which clauses are still open). Returns None past `budget` states (the
-    caller then says the figures are not available rather than guess)."""
+    pick per category, which clauses are still open), packed in one integer. Returns None past
+    `budget` states or `seconds` (the caller then says the figures are estimated). With `track`,
+    those cards are dealt last and the answer is {"joint": {(envelope triple, their holders): deals}}."""
+    import time
+
     possible = possible or domains(k)
-    n, env = k.n_cards, k.env
+    n, env, P = k.n_cards, k.env, len(k.players)
     cat = category_of(k)
-    # clauses and exclusions as "needs" over cards; order cards so each closes early
+    idx = [0] * n  # a card's place within its category (the envelope field stores it + 1)
+    for cs in k.categories:
+        for j, c in enumerate(cs):
+            idx[c] = j
     needs = [(h, frozenset(cards)) for h, cards, _ in k.clauses]
     needs += [(-1, frozenset(cards)) for cards in k.exclusions]  # -1: at least one NOT in the envelope
     first_need = {c: min((j for j, (_, cs) in enumerate(needs) if c in cs), default=len(needs)) for c in range(n)}
     tracked = list(track or ())
     order = sorted((c for c in range(n) if c not in tracked),
                    key=lambda c: (possible[c] & (possible[c] - 1) != 0, first_need[c], bin(possible[c]).count("1"), c))
-    order += tracked  # counted last, so every final state knows their holders
+    order += tracked  # dealt last: their holders are known in every final state
     pos = {c: i for i, c in enumerate(order)}
     last = [max(pos[c] for c in cs) for _, cs in needs]
-    start = (tuple(k.sizes), (None,) * len(k.categories), frozenset(range(len(needs))))
-    # avail[i][h]: cards from position i on that holder h could still take (prunes dead states)
+    # the packed state: P fields of `b` bits (space left), one 4-bit field per category (the
+    # envelope's card + 1, or 0), a 4-bit field per tracked card (its holder + 1), then one bit
+    # per open need
+    b = max(max(k.sizes), 1).bit_length()
+    fmask = (1 << b) - 1
+    eshift = b * P
+    tshift = eshift + 4 * len(k.categories)
+    nshift = tshift + 4 * len(tracked)
+    start = sum(size << (b * h) for h, size in enumerate(k.sizes)) | (((1 << len(needs)) - 1) << nshift)
     avail = [[0] * k.holders for _ in range(n + 1)]
     env_avail = [[0] * len(k.categories) for _ in range(n + 1)]
     for i in range(n - 1, -1, -1):
@@ -284,101 +297,107 @@ def count(k: Knowledge, possible: list[int] | None = None, budget: int = 400_000
         env_avail[i] = list(env_avail[i + 1])
         if possible[c] >> env & 1:
             env_avail[i][cat[c]] += 1
-
-    def alive(i, space, envpick):
-        room = avail[i]
-        if any(space[h] > room[h] for h in range(len(space))):
-            return False
-        return all(p is not None or env_avail[i][j] for j, p in enumerate(envpick))
-
-    def moves(i, c, state):
-        """Each holder card c (at position i) may go to from this state, with the next state."""
-        space, envpick, open_ = state
-        d = possible[c]
-        while d:
-            bit = d & -d
-            d ^= bit
-            h = bit.bit_length() - 1
-            if h == env:
-                if envpick[cat[c]] is not None:
-                    continue
-                new_space, new_env = space, envpick[:cat[c]] + (c,) + envpick[cat[c] + 1:]
-            else:
-                if space[h] == 0:
-                    continue
-                new_space, new_env = space[:h] + (space[h] - 1,) + space[h + 1:], envpick
-            new_open = open_
-            for j in open_:
-                who, cs = needs[j]
+    # per position: each holder option as (holder, checks) precomputed
+    steps = []
+    for i, c in enumerate(order):
+        closing = 0
+        for j, lp in enumerate(last):
+            if lp == i:
+                closing |= 1 << (nshift + j)
+        opts = []
+        holders = [h for h in range(k.holders) if possible[c] >> h & 1]
+        for h in holders:
+            clear = 0
+            for j, (who, cs) in enumerate(needs):
                 if c in cs and ((who >= 0 and h == who) or (who < 0 and h != env)):
-                    new_open = new_open - {j}
-                elif last[j] == i:
-                    break
-            else:
-                if alive(i + 1, new_space, new_env):
-                    yield h, (new_space, new_env, new_open)
+                    clear |= 1 << (nshift + j)
+            # players this card could have gone to but did not: their room shrinks by one
+            tight = [(h2 * b, avail[i + 1][h2]) for h2 in holders if h2 != h and h2 < P]
+            env_need = None
+            if h != env and possible[c] >> env & 1:
+                env_need = (eshift + 4 * cat[c], env_avail[i + 1][cat[c]])
+            mark = (h + 1) << (tshift + 4 * tracked.index(c)) if c in tracked else 0
+            opts.append((h, clear | 0, tight, env_need, mark))
+        steps.append((c, closing, opts))
 
-    import time
+    def moves(i, state):
+        c, closing, opts = steps[i]
+        for h, clear, tight, env_need, mark in opts:
+            if h == env:
+                sh = eshift + 4 * cat[c]
+                if state >> sh & 15:
+                    continue
+                new = state | ((idx[c] + 1) << sh)
+            else:
+                if not state >> (b * h) & fmask:
+                    continue
+                new = state - (1 << (b * h))
+            new = (new & ~clear) | mark
+            if new & closing:
+                continue
+            if any((new >> sh & fmask) > room for sh, room in tight):
+                continue
+            if env_need is not None and not (new >> env_need[0] & 15) and not env_need[1]:
+                continue
+            yield h, new
+
     deadline = time.perf_counter() + seconds if seconds else None
     levels = [{start: 1}]
-    for i, c in enumerate(order[:n - len(tracked)] if tracked else order):
-        nxt: dict = {}
+    for i in range(n):
         if deadline and time.perf_counter() > deadline:
             return None
+        nxt: dict = {}
+        get = nxt.get
         for n_state, (state, ways) in enumerate(levels[-1].items()):
-            if deadline and n_state % 1024 == 1023 and time.perf_counter() > deadline:
+            if deadline and n_state & 4095 == 4095 and time.perf_counter() > deadline:
                 return None
-            for _, key in moves(i, c, state):
-                nxt[key] = nxt.get(key, 0) + ways
+            for _, key in moves(i, state):
+                nxt[key] = get(key, 0) + ways
         levels.append(nxt)
         if len(nxt) > budget:
             return None
+    done_mask = (1 << eshift) - 1  # every hand full: all space fields zero
+
+    def final(state):
+        if state & done_mask or state >> nshift:
+            return False
+        return all(state >> (eshift + 4 * j) & 15 for j in range(len(k.categories)))
+
+    def triple(state):
+        return tuple(k.categories[j][(state >> (eshift + 4 * j) & 15) - 1] for j in range(len(k.categories)))
+
     if tracked:
-        return _joint(levels[-1], order, n - len(tracked), moves)
-    # backward: how many ways each state finishes validly, then marginals
-    final = {s: 1 for s in levels[-1] if not s[2] and all(x == 0 for x in s[0]) and None not in s[1]}
-    total = sum(levels[-1][s] for s in final)
+        out: dict = {}
+        for s_, ways in levels[-1].items():
+            if final(s_):
+                key = (triple(s_), tuple((s_ >> (tshift + 4 * t) & 15) - 1 for t in range(len(tracked))))
+                out[key] = out.get(key, 0) + ways
+        return {"joint": out}
+    ends = {s: 1 for s in levels[-1] if final(s)}
+    total = sum(levels[-1][s] for s in ends)
     if total == 0:
         return {"total": 0, "cells": None, "triples": {}}
     triples: dict = {}
-    for s in final:
-        triples[s[1]] = triples.get(s[1], 0) + levels[-1][s]
-    suffix = final
+    for s_ in ends:
+        t = triple(s_)
+        triples[t] = triples.get(t, 0) + levels[-1][s_]
+    suffix = ends
     cells = [[0] * k.holders for _ in range(n)]
     for i in range(n - 1, -1, -1):
         c = order[i]
+        row = cells[c]
         prev: dict = {}
         for state, ways in levels[i].items():
             acc = 0
-            for h, key in moves(i, c, state):
+            for h, key in moves(i, state):
                 fin = suffix.get(key, 0)
                 if fin:
-                    cells[c][h] += ways * fin
+                    row[h] += ways * fin
                     acc += fin
             if acc:
                 prev[state] = acc
         suffix = prev
     return {"total": total, "cells": cells, "triples": triples}
-
-
-def _joint(level: dict, order: list[int], at: int, moves) -> dict:
-    """From the states before the tracked cards: the number of deals for each (envelope triple,
-    holders of the tracked cards)."""
-    out: dict = {}
-
-    def walk(i, state, ways, holders):
-        if i == len(order):
-            space, envpick, open_ = state
-            if not open_ and all(x == 0 for x in space) and None not in envpick:
-                key = (envpick, holders)
-                out[key] = out.get(key, 0) + ways
-            return
-        for h, nxt in moves(i, order[i], state):
-            walk(i + 1, nxt, ways, (*holders, h))
-
-    for state, ways in level.items():
-        walk(at, state, ways, ())
-    return {"joint": out}
 
 
 def advise(k: Knowledge, possible: list[int], me: int, room: int, seconds: float = 5.0) -> dict | None:
