@@ -2,7 +2,7 @@
 
 psycopg 3 with a connection pool; every statement is the SQLite store's (`?` placeholders become
 `%s`). A write that changes a table also sends `NOTIFY companion, 'CODE what'` inside its
-transaction, so PostgreSQL delivers it at the commit and never before. Each process LISTENs on
+transaction ('CODE events N' after event N, 'CODE seats', 'CODE deleted'), so PostgreSQL delivers it at the commit and never before. Each process LISTENs on
 one dedicated connection (`listen`) and hears every other process's changes; after a lost
 connection it reconnects and asks for everything again (it may have missed notifications).
 

@@ -126,7 +126,7 @@ class Events:
 
     def append(self, code, event):
         self._write([("INSERT INTO events (code, seq, body, at) VALUES (?,?,?,?)",
-                      (code, event["seq"], json.dumps(event), time.time()))], code, what="events")
+                      (code, event["seq"], json.dumps(event), time.time()))], code, what=f"events {event['seq']}")
 
     def delete_table(self, code):
         statements = [(f"DELETE FROM {t} WHERE code=?", (code,)) for t in ("claims", "events", "seats", "tables")]

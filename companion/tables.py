@@ -183,15 +183,20 @@ class Tables:
         return changed, revoked
 
     def notice(self, payload: str | None):
-        """Another process changed a table ("CODE what"), or None: anything may have changed (the
-        listener reconnected). A table this process holds catches up, and its sockets are told."""
+        """Another process changed a table ("CODE seats", "CODE deleted", "CODE events N": its
+        version is now N), or None: anything may have changed (the listener reconnected). A table
+        this process holds catches up, and its sockets are told."""
         if payload is None:
             for code in list(self._tables):
                 self.notice(f"{code} seats")
             return
         code, _, what = payload.partition(" ")
-        if code not in self._tables:
+        table = self._tables.get(code)
+        if table is None:
             return  # not in memory here: it is read fresh when asked for
+        kind, _, version = what.partition(" ")
+        if kind == "events" and version.isdigit() and table.version >= int(version):
+            return  # this process wrote it, or has read it already
         if what == "deleted":
             self._drop(code, stored=False)
             return
@@ -199,7 +204,7 @@ class Tables:
             table = self._tables.get(code)
             if table is None:
                 return
-            changed, revoked = self._catch_up(table, seats=what != "events")
+            changed, revoked = self._catch_up(table, seats=kind != "events")
         for sid in revoked:
             self._revoked(code, sid)
         if changed:
