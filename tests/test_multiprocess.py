@@ -268,3 +268,29 @@ def test_migrate_and_replay_refuse_a_missing_source_plainly(tmp_path, capsys):
             main(argv)
         assert "there is no database at" in str(stop.value.code)
     assert not (tmp_path / "missing.db").exists()  # nothing was created in its place
+
+
+def test_a_listener_that_lost_its_connection_catches_up_what_it_missed(postgres):
+    """Two apps on one database (each its own memory, as two processes): the second's listening
+    connection is cut, an action lands meanwhile, and its socket still gets it once it is back."""
+    import psycopg
+
+    from .helpers import Server
+
+    url = postgres.database()
+    one, other = Server(url), Server(url)
+    try:
+        t = Api(one.url).create("villainous", name="Ann")
+        sniff = Sniffer(connect(other.url, t["code"], t["token"]))
+        sniff.wait('id="r-dice"')
+        listener = other.app.extensions["tables"].store.listener
+        with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                          "WHERE query LIKE 'LISTEN%%' AND pid <> pg_backend_pid()")
+        wait_for(lambda: not listener.alive, timeout=5, interval=0.005)
+        Api(one.url).ok(t["code"], t["token"], type="roll", dice="d6", purpose="while-it-was-away")
+        sniff.wait("while-it-was-away", timeout=10)
+        assert listener.alive
+    finally:
+        one.stop()
+        other.stop()
