@@ -833,3 +833,10 @@ def test_an_effect_button_beside_a_place_picker_names_no_place_that_could_go_sta
     assert [e["where"] for e in shown] == ["Inn", "Fields"]
     g.act("host", type="resolve", effect=0, location="Manor")
     assert effects(g)[0]["label"] == "Place Grotesques at Manor" and effects(g)[0]["done"]
+
+
+def test_a_hero_keeps_the_counters_the_rulebook_names_bombs_and_transformation_markers():
+    g = game("gargoyle", heroes=["Eliza"])
+    g.act("host", type="hero", name="Eliza", bombs=2, stone=1)
+    assert (g.state["heroes"][0]["bombs"], g.state["heroes"][0]["stone"]) == (2, 1)
+    assert "no Transformation" in g.refused("host", type="hero", name="Eliza", stone=-2)

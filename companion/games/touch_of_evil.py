@@ -331,6 +331,8 @@ class Hero(Action):
     location: str | None = Field(default=None, max_length=40)
     item: str | None = Field(default=None, max_length=60)
     drop: int | None = Field(default=None, ge=0, le=40)
+    bombs: int = Field(default=0, ge=-10, le=10, description="Bomb markers spent from its Items.")
+    stone: int = Field(default=0, ge=-10, le=10, description="Stone Curse Transformation markers.")
     combat: int | None = Field(default=None, ge=0, le=12)
     cunning: int | None = Field(default=None, ge=0, le=12)
     spirit: int | None = Field(default=None, ge=0, le=12)
@@ -419,7 +421,7 @@ def mirror_lake_spaces(options) -> set[str]:
 def new_hero(name: str) -> dict:
     h = hero_data(name) or {}
     return {"name": name, "seat": None, "investigations": 0, "wounds": 0, "health": h.get("health"),
-            "location": h.get("start"), "items": [], "knocked_out": False, "knockouts": 0,
+            "location": h.get("start"), "items": [], "knocked_out": False, "knockouts": 0, "bombs": 0, "stone": 0,
             "combat": None, "cunning": None, "spirit": None, "honor": None}
 
 
@@ -1127,6 +1129,12 @@ def hero_op(state, a, seat):
     if a["wounds"]:
         h["wounds"] = max(0, h["wounds"] + a["wounds"])
         changes.append(f"{h['wounds']} Wounds")
+    for counter, label in (("bombs", "Bombs spent"), ("stone", "Transformation markers")):
+        if a[counter]:
+            if h[counter] + a[counter] < 0:
+                raise RuleError(f"{h['name']} has no {label} to take off.")
+            h[counter] += a[counter]
+            changes.append(f"{h[counter]} {label}")
     for skill in ("combat", "cunning", "spirit", "honor"):
         if a[skill] is not None:
             h[skill] = a[skill]
