@@ -410,3 +410,95 @@ def test_narrator_takes_hooks_prisoner_and_the_queen_of_hearts_thumbs_vote_in_th
     expect(kim).to_contain_text("Mischief")
     expect(kim).to_contain_text("fallen")
     assert not errors, errors
+
+
+@pytest.mark.browser
+def test_a_whole_game_with_one_player_without_a_phone_voted_through_the_narrator(browser, server, api):
+    """Dan has no phone: every other ballot comes from a phone, the narrator sees that Dan is
+    missing and taps his ballot in (changing a mis-tap), and the votes are counted together."""
+    code, host, tokens, display, mischief = new_game(api)
+    first_night(api, code, host, mischief, save=False)  # Fay falls at dawn
+    errors = []
+    narrator = open_seat(browser, server, code, host, errors=errors)
+    board = open_seat(browser, server, code, display, tablet=True, errors=errors)
+    for day, ballots, fallen in ((1, {"Ann": "Gus", "Bob": "Gus", "Cat": "Gus", "Eve": "Gus", "Gus": "Ann",
+                                      "Hal": "Gus"}, "Gus"),
+                                 (2, {"Bob": "Hal", "Cat": "Hal", "Eve": "Hal", "Hal": "Bob"}, "Hal")):
+        if day == 2:
+            for body in ({"type": "spy", "target": "Hal"}, {"type": "mischief_target", "target": "Ann"},
+                         {"type": "hades", "save": False}):
+                api.ok(code, host, **body)
+        *early, (last, last_target) = ballots.items()
+        for voter, target in early:
+            api.ok(code, tokens[voter], type="ballot", target=target)
+        expect(narrator.locator("#r-ballots")).to_contain_text(f"Still to vote: Dan, {last}.")
+        tap_in(narrator, "Dan", "Bob")  # a mis-tap...
+        expect(narrator.locator("#r-ballots")).to_contain_text(f"Still to vote: {last}.")
+        tap_in(narrator, "Dan", fallen)  # ...changed before the last ballot is in
+        expect(board.locator("#r-result")).not_to_contain_text(f"Dan → {fallen}")  # sealed until the count
+        api.ok(code, tokens[last], type="ballot", target=last_target)
+        expect(board.locator("#r-result")).to_contain_text(f"The vote of day {day}")
+        expect(board.locator("#r-result")).to_contain_text(f"Dan → {fallen}")
+        expect(board.locator("#r-result .verdict")).to_contain_text(f"{fallen} must leave")
+    expect(board.locator(".winner")).to_have_text("Team Mayhem wins!")
+    expect(narrator.locator("#g-history")).to_contain_text("Day 2")
+    assert not errors, errors
+
+
+# The element structure of a page (tags, ids, classes, a few state attributes; no words). The
+# Undo region is left out: it follows who tapped last (a player's own last tap), not their team.
+STRUCTURE = """() => {
+  function sig(el) {
+    if (el.id === "r-undo") return "UNDO";
+    var cls = typeof el.className === "string" ? el.className.trim().split(/\\s+/).filter(Boolean).sort().join(".") : "";
+    var attrs = ["role", "hidden", "disabled", "open", "data-hold"].filter(function (a) { return el.hasAttribute(a); });
+    return el.tagName + (el.id ? "#" + el.id : "") + (cls ? "." + cls : "") + (attrs.length ? "[" + attrs + "]" : "")
+      + "(" + Array.prototype.map.call(el.children, sig).join(",") + ")";
+  }
+  return sig(document.getElementById("live"));
+}"""
+
+
+@pytest.mark.browser
+def test_a_mischief_and_a_mayhem_phone_have_the_same_structure_at_every_phase(browser, server, api):
+    """Hal (Team Mischief) and Dan (Team Mayhem) both stand all game: at every phase their pages
+    have the same elements, classes and ids; only the words inside the held card differ."""
+    code, host, tokens, display, mischief = new_game(api)
+    hal = open_seat(browser, server, code, tokens["Hal"])
+    dan = open_seat(browser, server, code, tokens["Dan"])
+
+    def same(moment, text):
+        for page in (hal, dan):
+            expect(page.locator("#live")).to_contain_text(text)
+        hal.wait_for_timeout(300)  # every region of the push has landed
+        assert hal.evaluate(STRUCTURE) == dan.evaluate(STRUCTURE), moment
+
+    same("deal", "Deal the cards")
+    api.ok(code, host, type="deal", characters=dict(EIGHT), mischief=list(mischief))
+    same("dusk of night 1", "Night 1 is coming")
+    api.ok(code, host, type="beat")
+    same("night 1", "Eyes closed")
+    api.ok(code, host, type="spy", target="Bob")
+    api.ok(code, host, type="mischief_target", target="Fay")
+    api.ok(code, host, type="hades", save=False)
+    same("day 1, the debate", "Now talk it over")
+    api.ok(code, host, type="beat")
+    for name in ("Ann", "Bob", "Cat", "Eve", "Gus"):
+        api.ok(code, tokens[name], type="ballot", target="Cat" if name != "Cat" else "Ann")
+    same("day 1, ballots open", "Secret votes in: 5 of 7")
+    hal.get_by_role("button", name="Ann", exact=True).click()
+    dan.get_by_role("button", name="Ann", exact=True).click()
+    same("day 1, the vote counted", "The vote of day 1")  # Cat (Hades) falls
+    for body in ({"type": "spy", "target": "Hal"}, {"type": "mischief_target", "target": "Ann"},
+                 {"type": "accuse", "accused": "Bob"}):
+        api.ok(code, host, **body)
+    same("day 2, the Queen of Hearts' thumbs", "Thumbs on Bob")
+    for page in (hal, dan):
+        page.get_by_role("button", name="Thumb up: spare").click()
+        expect(page.locator("#r-ballot")).to_contain_text("Your thumb: up, spare")
+    same("day 2, thumbs cast", "Your thumb: up, spare")
+    api.ok(code, host, type="correct", what="fallen", player="Bob")  # two against two: Mischief wins
+    same("over", "Team Mischief wins!")
+    card = hal.get_by_role("button", name="Press and hold to see your card")
+    card.dispatch_event("pointerdown")
+    expect(card.locator(".inner")).to_contain_text("Your team-mates: Gus.")

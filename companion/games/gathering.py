@@ -1178,7 +1178,9 @@ def own_card(state, me: dict) -> dict:
         status = "You hold Captain Hook's Rope: if Hook falls by the vote today, you fall with him."
     else:
         status = "You stand."
-    if me["alignment"] == MISCHIEF:
+    if not me["character"]:
+        known = "Nothing has been dealt yet."
+    elif me["alignment"] == MISCHIEF:
         known = "Your team-mates: " + ", ".join(mates) + "." if mates else "You are Team Mischief's only member."
     elif me["alignment"]:
         known = "Team Mayhem does not know who is on its side."
