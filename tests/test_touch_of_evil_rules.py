@@ -840,3 +840,11 @@ def test_a_hero_keeps_the_counters_the_rulebook_names_bombs_and_transformation_m
     g.act("host", type="hero", name="Eliza", bombs=2, stone=1)
     assert (g.state["heroes"][0]["bombs"], g.state["heroes"][0]["stone"]) == (2, 1)
     assert "no Transformation" in g.refused("host", type="hero", name="Eliza", stone=-2)
+
+
+def test_a_result_that_pays_every_hero_adds_to_each_heros_investigations():
+    g = game("bog_fiend", heroes=["Eliza", "Valeria"])
+    g.act("host", rng=Dice(1), type="minion_table")  # Carried Away by Night
+    assert effects(g)[1]["label"] == "Every Hero gains 2 Investigations"
+    g.act("host", type="resolve", effect=1)
+    assert [h["investigations"] for h in g.state["heroes"]] == [2, 2]

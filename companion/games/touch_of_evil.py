@@ -848,6 +848,8 @@ def effect_label(state, eff, last) -> str:
         return f"Move {m['name']} (at {m['location']})" if m else "That Minion has left the board"
     if d == "move_watchman":
         return f"Move the Watchman (at {state['watchman']['location']})"
+    if d == "each_hero":
+        return f"Every Hero gains {eff['n']} Investigation{'s' if eff['n'] != 1 else ''}"
     if d == "roll":
         return "Roll a D6"
     return d
@@ -900,6 +902,11 @@ def resolve_one(state, last, i, location, a):
         watchman_place(state, where)
     elif d == "murder":
         murder(state, where, "the Advanced table's 8")
+    elif d == "each_hero":
+        for h in state["heroes"]:
+            h["investigations"] += eff["n"]
+        note(state, f"{last['name']}: every Hero gains {eff['n']} Investigation(s)"
+                    + ("" if state["heroes"] else " (the app tracks no Hero: add them on the Hero sheets)") + ".")
     elif d == "move_minion":
         m = next((m for m in state["minions"] if m["id"] == eff["id"]), None)
         if m is None:
