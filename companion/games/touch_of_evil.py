@@ -1769,7 +1769,8 @@ def last_view(state) -> dict | None:
                 "where": last["where2"] if e.get("loc") == "second" else last["where"],
                 "pick": e["do"] in ("terrain", "minion", "watchman", "investigations", "murder", "move_minion", "move_watchman")}
                for e in last["effects"]]
-    return {**last, "effects": effects, "open": any(not e["done"] for e in effects)}
+    placed = any(e["pick"] or e["do"] == "location" for e in effects) or any(last["where"] and last["where"] in x for x in last["lines"])
+    return {**last, "effects": effects, "open": any(not e["done"] for e in effects), "placed": placed}
 
 
 def hero_view(state, h: dict, first: str | None) -> dict:
