@@ -1847,7 +1847,7 @@ REGIONS = (
                                            "abilities", "heal_due")),
     Region("board", R + "board.html", ("terrain", "has_watchman", "watchman", "minions", "villain_terrain", "locations",
                                        "last_battle", "can", "minion_choices", "statues")),
-    Region("elders", R + "elders.html", ("elders", "can")),
+    Region("elders", R + "elders.html", ("elders", "can", "guesses")),
     Region("facts", R + "facts.html", ("guesses", "locations", "roads", "elders", "track", "base_entries", "cooperative",
                                        "is_host")),
     Region("log", R + "log.html", ("log",)),
