@@ -848,3 +848,11 @@ def test_a_result_that_pays_every_hero_adds_to_each_heros_investigations():
     assert effects(g)[1]["label"] == "Every Hero gains 2 Investigations"
     g.act("host", type="resolve", effect=1)
     assert [h["investigations"] for h in g.state["heroes"]] == [2, 2]
+
+
+def test_surprise_showdown_gathers_every_hero_at_the_lair():
+    g = game("gargoyle", mode="cooperative", rules={"advanced_coop_table": True}, heroes=["Eliza", "Valeria"])
+    g.act("host", rng=Dice(1, 1, places=["Manor"]), type="coop_table")
+    assert effects(g)[0]["short"] == "Every Hero moves to the Lair here (then begin the Showdown, free)"
+    g.act("host", type="resolve", effect=0)
+    assert [h["location"] for h in g.state["heroes"]] == ["Manor", "Manor"]

@@ -848,6 +848,8 @@ def effect_label(state, eff, last) -> str:
         return f"Move {m['name']} (at {m['location']})" if m else "That Minion has left the board"
     if d == "move_watchman":
         return f"Move the Watchman (at {state['watchman']['location']})"
+    if d == "gather":
+        return f"Every Hero moves to the Lair at {where} (then begin the Showdown, free)"
     if d == "each_hero":
         return f"Every Hero gains {eff['n']} Investigation{'s' if eff['n'] != 1 else ''}"
     if d == "roll":
@@ -902,6 +904,11 @@ def resolve_one(state, last, i, location, a):
         watchman_place(state, where)
     elif d == "murder":
         murder(state, where, "the Advanced table's 8")
+    elif d == "gather":
+        for h in state["heroes"]:
+            h["location"] = where
+        note(state, f"Surprise: every Hero is at the Lair at {where}; the Showdown there costs no Investigations "
+                    "and forms no Hunting Party of Elders.")
     elif d == "each_hero":
         for h in state["heroes"]:
             h["investigations"] += eff["n"]
@@ -1767,7 +1774,7 @@ def last_view(state) -> dict | None:
                 "short": effect_label(state, e, last) if e["do"].startswith("move_") else
                 effect_label(state, e, last).replace(f" at {last['where2'] if e.get('loc') == 'second' else last['where']}", " here"),
                 "where": last["where2"] if e.get("loc") == "second" else last["where"],
-                "pick": e["do"] in ("terrain", "minion", "watchman", "investigations", "murder", "move_minion", "move_watchman")}
+                "pick": e["do"] in ("terrain", "minion", "watchman", "investigations", "murder", "move_minion", "move_watchman", "gather")}
                for e in last["effects"]]
     placed = any(e["pick"] or e["do"] == "location" for e in effects) or any(last["where"] and last["where"] in x for x in last["lines"])
     return {**last, "effects": effects, "open": any(not e["done"] for e in effects), "placed": placed}
