@@ -856,3 +856,13 @@ def test_surprise_showdown_gathers_every_hero_at_the_lair():
     assert effects(g)[0]["short"] == "Every Hero moves to the Lair here (then begin the Showdown, free)"
     g.act("host", type="resolve", effect=0)
     assert [h["location"] for h in g.state["heroes"]] == ["Manor", "Manor"]
+
+
+def test_a_player_cannot_take_back_a_draw_the_table_has_seen_to_draw_again():
+    g = game("unspeakable_horror", heroes=["Eliza"])
+    ann = g.join("Ann")
+    g.act(ann, type="mystery", op="start")  # End of Time: a Random Location and the ritual's D6
+    with pytest.raises(Forbidden, match="only the host"):
+        g.undo(ann)
+    g.undo("host")
+    assert g.state["mystery"] is None and g.state["terrain"] == {}

@@ -528,6 +528,7 @@ def shared(dice: str, faces: list[int], purpose: str) -> dict:
 
 def take_place(state, avoid: str | None = None) -> str:
     """The next Random Location of this action's pool (never `avoid` where the pool allows)."""
+    state["drawn"] = state.get("drawn", 0) + 1
     ch = state.get("_chance") or {}
     places = ch.get("places") or []
     for i, p in enumerate(places):
@@ -538,6 +539,7 @@ def take_place(state, avoid: str | None = None) -> str:
 
 
 def take_d6(state) -> int:
+    state["drawn"] = state.get("drawn", 0) + 1
     dice = (state.get("_chance") or {}).get("d6s") or []
     return dice.pop(0) if dice else 1
 
@@ -1714,6 +1716,8 @@ def describe(a: dict) -> str | None:
 def reveals(before: dict, after: dict, action: dict) -> str | None:
     if (after["lost"] and not before["lost"]) or (after.get("won") and not before.get("won")):
         return "the end of the hunt"
+    if after.get("drawn", 0) > before.get("drawn", 0):
+        return "a die or a Random Location the table has seen"
     return None
 
 
