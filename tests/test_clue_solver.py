@@ -127,6 +127,7 @@ def brute_gains(k, me, room):
                 per_o[(p, c)] += w
             h_after = -sum(w / n * math.log2(w / per_o[(p, c)]) for (p, c, _t), w in joint.items())
             gains[trio] = h_env - h_after
+    gains["entropy"] = h_env
     return gains
 
 
@@ -139,6 +140,7 @@ def test_the_advisors_choice_matches_a_brute_force_expected_entropy(seed):
     room = rng.choice(k.categories[2])
     got = cs.advise(k, cs.solve(k)["possible"], me, room)
     truth = brute_gains(k, me, room)
+    assert abs(got["entropy"] - truth.pop("entropy")) < 1e-9
     assert {tuple(x["cards"]): round(x["gain"], 9) for x in got["ranked"]} == \
         {t: round(max(0.0, g), 9) for t, g in truth.items()}
     assert abs(got["ranked"][0]["gain"] - max(truth.values())) < 1e-9  # the advisor's pick is a best one

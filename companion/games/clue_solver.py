@@ -262,19 +262,35 @@ def count(k: Knowledge, possible: list[int] | None = None, budget: int = 400_000
     pick per category, which clauses are still open), packed in one integer. Returns None past
     `budget` states or `seconds` (the caller then says the figures are estimated). With `track`,
     those cards are dealt last and the answer is {"joint": {(envelope triple, their holders): deals}}."""
+    import itertools
+    import math
     import time
 
     possible = possible or domains(k)
     n, env, P = k.n_cards, k.env, len(k.players)
     cat = category_of(k)
-    idx = [0] * n  # a card's place within its category (the envelope field stores it + 1)
+    tracked = list(track or ())
+    # The envelope field of a category holds the class of the card there, not the card: cards of a
+    # kind that every constraint treats alike (the same possible holders, in the same clauses and
+    # exclusions; a tracked card is a class of its own) can be swapped in every deal, so each card
+    # of a class is in the envelope in the same number of deals. Far fewer states, same counts.
+    members: list[list[list[int]]] = []
+    cls = [0] * n
     for cs in k.categories:
-        for j, c in enumerate(cs):
-            idx[c] = j
+        kinds: dict = {}
+        for c in cs:
+            key = ("tracked", c) if c in tracked else \
+                (possible[c], tuple(j for j, (_, cc, _) in enumerate(k.clauses) if c in cc),
+                 tuple(j for j, cc in enumerate(k.exclusions) if c in cc))
+            kinds.setdefault(key, []).append(c)
+        groups = list(kinds.values())
+        for j, g in enumerate(groups):
+            for c in g:
+                cls[c] = j + 1
+        members.append(groups)
     needs = [(h, frozenset(cards)) for h, cards, _ in k.clauses]
     needs += [(-1, frozenset(cards)) for cards in k.exclusions]  # -1: at least one NOT in the envelope
     first_need = {c: min((j for j, (_, cs) in enumerate(needs) if c in cs), default=len(needs)) for c in range(n)}
-    tracked = list(track or ())
     order = sorted((c for c in range(n) if c not in tracked),
                    key=lambda c: (possible[c] & (possible[c] - 1) != 0, first_need[c], bin(possible[c]).count("1"), c))
     order += tracked  # dealt last: their holders are known in every final state
@@ -327,7 +343,7 @@ def count(k: Knowledge, possible: list[int] | None = None, budget: int = 400_000
                 sh = eshift + 4 * cat[c]
                 if state >> sh & 15:
                     continue
-                new = state | ((idx[c] + 1) << sh)
+                new = state | (cls[c] << sh)
             else:
                 if not state >> (b * h) & fmask:
                     continue
@@ -363,24 +379,29 @@ def count(k: Knowledge, possible: list[int] | None = None, budget: int = 400_000
             return False
         return all(state >> (eshift + 4 * j) & 15 for j in range(len(k.categories)))
 
-    def triple(state):
-        return tuple(k.categories[j][(state >> (eshift + 4 * j) & 15) - 1] for j in range(len(k.categories)))
+    def classes(state):
+        return tuple(members[j][(state >> (eshift + 4 * j) & 15) - 1] for j in range(len(k.categories)))
 
     if tracked:
         out: dict = {}
         for s_, ways in levels[-1].items():
             if final(s_):
-                key = (triple(s_), tuple((s_ >> (tshift + 4 * t) & 15) - 1 for t in range(len(tracked))))
+                key = (tuple(g[0] for g in classes(s_)), tuple((s_ >> (tshift + 4 * t) & 15) - 1
+                                                              for t in range(len(tracked))))
                 out[key] = out.get(key, 0) + ways
-        return {"joint": out}
+        sizes = {tuple(g[0] for g in gs): math.prod(len(g) for g in gs) for gs in itertools.product(*members)}
+        return {"joint": out, "sizes": sizes}
     ends = {s: 1 for s in levels[-1] if final(s)}
     total = sum(levels[-1][s] for s in ends)
     if total == 0:
         return {"total": 0, "cells": None, "triples": {}}
     triples: dict = {}
     for s_ in ends:
-        t = triple(s_)
-        triples[t] = triples.get(t, 0) + levels[-1][s_]
+        gs = classes(s_)
+        share, left = divmod(levels[-1][s_], math.prod(len(g) for g in gs))
+        assert not left, "cards of a class are in the envelope equally often"
+        for t in itertools.product(*gs):
+            triples[t] = triples.get(t, 0) + share
     suffix = ends
     cells = [[0] * k.holders for _ in range(n)]
     for i in range(n - 1, -1, -1):
@@ -449,6 +470,7 @@ def advise(k: Knowledge, possible: list[int], me: int, room: int, seconds: float
                 for o in shows:
                     d = outcome.setdefault(o, {})
                     d[env] = d.get(env, 0) + w / len(shows)
+            # over classes of envelopes (see count): the information is the same as over envelopes
             h_env = -sum(w / total * math.log2(w / total) for w in env_p.values())
             h_after = 0.0
             for dist in outcome.values():
@@ -456,7 +478,7 @@ def advise(k: Knowledge, possible: list[int], me: int, room: int, seconds: float
                 h_after += -sum(w / total * math.log2(w / po) for w in dist.values() if w)
             done[key] = max(0.0, h_env - h_after)
             out.append({"cards": trio, "gain": done[key]})
-            env_h = h_env
+            env_h = h_env + sum(w / total * math.log2(got["sizes"][e]) for e, w in env_p.items())
     out.sort(key=lambda x: -x["gain"])
     best = out[0]["gain"]
     return {"ranked": out, "entropy": env_h, "tied": sum(1 for x in out if abs(x["gain"] - best) < 1e-9),
