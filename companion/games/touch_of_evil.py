@@ -1798,7 +1798,7 @@ def view(state: dict, seat) -> dict:
     mine = my_hero(state, seat)
     me = mine["name"] if mine else None
     out.update({
-        "won": state["won"], "last": last_view(state),
+        "won": state["won"], "last": last_view(state), "over": bool(state["won"] or state["lost"]),
         "villain": state["options"]["villain"], "villain_name": v["name"], "abilities": v["abilities"],
         "track": track, "stage": stage_of(track, state["shadow"]) + 1, "red": state["shadow"] >= track["red_from"],
         "shadow_log": state["shadow_log"][-30:], "log": state["log"][-40:], "mode": state["options"]["mode"],
@@ -1850,7 +1850,7 @@ REGIONS = (
     Region("hero", R + "hero.html", ("locations", "can", "me"), (HOST, PLAYER), each="my_heroes"),
     Region("prompts", R + "prompts.html", ("prompts", "can")),
     Region("mystery", R + "mystery.html", ("mystery", "can", "cooperative", "advanced_table", "locations", "murder_name",
-                                           "last_card", "showdown")),
+                                           "last_card", "showdown", "over")),
     Region("tables", R + "tables.html", ("last", "can", "cooperative", "advanced_table", "locations", "me", "heroes", "is_host")),
     Region("showdown", R + "showdown.html", ("showdown", "party", "me", "is_host", "can", "sheet", "living_elders", "fighters",
                                              "villain", "villain_name", "locations", "elders", "wounds", "won", "mystery")),
