@@ -673,16 +673,22 @@ def solve_task(job: dict) -> dict:
 
 
 def knowledge_of(sig) -> solver.Knowledge:
+    """The solver's knowledge from a signature, or from a worker job's (no sentences, players counted)."""
     cats, n, players, sizes, facts, clauses, exclusions = sig
-    return solver.Knowledge([list(c) for c in cats], n, list(players), list(sizes),
-                            [tuple(f) for f in facts], [(h, frozenset(cs), why) for h, cs, why in clauses],
+    players = [f"P{i}" for i in range(players)] if isinstance(players, int) else list(players)
+    facts = [tuple(f) if len(f) == 4 else (*f, "") for f in facts]
+    clauses = [(cl[0], frozenset(cl[1]), cl[2] if len(cl) > 2 else "") for cl in clauses]
+    return solver.Knowledge([list(c) for c in cats], n, players, list(sizes), facts, clauses,
                             [frozenset(cs) for cs in exclusions])
 
 
 def payload(sig: tuple, possible: list[int]) -> dict:
+    """A job for the worker: the constraints without their sentences (the worker never explains),
+    so jobs stay small and two seats that know the same share one result."""
     cats, n, players, sizes, facts, clauses, exclusions = sig
-    return {"sig": [cats, n, players, sizes, facts, [(h, sorted(cs), why) for h, cs, why in clauses],
-                    [sorted(cs) for cs in exclusions]], "possible": possible}
+    return {"sig": [cats, n, len(players), sizes, sorted({(c, h, has) for c, h, has, _ in facts}),
+                    sorted({(h, tuple(sorted(cs))) for h, cs, _ in clauses}),
+                    sorted({tuple(sorted(cs)) for cs in exclusions})], "possible": possible}
 
 
 def odds(k: solver.Knowledge, possible: list[int], exact_seconds: float, sample_seconds: float) -> dict:
