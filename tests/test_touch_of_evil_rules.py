@@ -866,3 +866,26 @@ def test_a_player_cannot_take_back_a_draw_the_table_has_seen_to_draw_again():
         g.undo(ann)
     g.undo("host")
     assert g.state["mystery"] is None and g.state["terrain"] == {}
+
+
+def test_holding_back_the_darkness_costs_every_hero_two_and_moves_the_track_back_once_a_turn():
+    g = game("gargoyle", mode="cooperative", heroes=["Eliza", "Brother Marcus"], rules={"holding_back_the_darkness": True})
+    g.act("host", type="shadow", steps=g.state["track"]["red_from"])
+    g.act("host", type="mystery", op="start")
+    assert "cannot" in g.refused("host", type="hold_back")
+    g.act("host", type="hero", name="Eliza", investigations=4)
+    assert not g.view("host")["may_hold_back"]
+    g.act("host", type="hero", name="Brother Marcus", investigations=2)
+    assert g.view("host")["may_hold_back"]
+    shadow = g.state["shadow"]
+    g.act("host", type="hold_back")
+    assert g.state["shadow"] == shadow - 1 and [h["investigations"] for h in g.state["heroes"]] == [2, 0]
+    assert "already" in g.refused("host", type="hold_back")
+
+
+def test_a_lone_hero_knocked_out_in_the_mystery_phase_is_revived_at_its_end():
+    g = game("gargoyle", mode="lone_hero", heroes=["Eliza"])
+    g.act("host", type="mystery", op="start")
+    g.act("host", type="knockout", hero="Eliza")
+    g.act("host", type="mystery_card", name="Fog")
+    assert not g.state["heroes"][0]["knocked_out"]

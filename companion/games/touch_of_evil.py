@@ -364,6 +364,12 @@ class Showdown(Drawn):
     last_hope: int = Field(default=0, ge=0, le=10)
 
 
+class HoldBack(Action):
+    """Holding Back the Darkness: every Hero pays 2 Investigations, the track moves 1 back."""
+
+    type: Literal["hold_back"]
+
+
 class Dismiss(Action):
     """Tick off a reminder."""
 
@@ -371,7 +377,7 @@ class Dismiss(Action):
     index: int = Field(ge=0, le=100)
 
 
-ACTIONS = (Configure, Facts, Dismiss, Shadow, MinionTable, CoopTable, BaseCoopTable, Resolve, Terrain, Minion, Watchman,
+ACTIONS = (Configure, Facts, Dismiss, HoldBack, Shadow, MinionTable, CoopTable, BaseCoopTable, Resolve, Terrain, Minion, Watchman,
            VillainWounds, Heal, Elder, Mystery, MysteryCard, Knockout, Battle, Hero, Claim, Showdown)
 
 
@@ -1057,6 +1063,11 @@ def advance(state):
             return
         run_step(state, step)
         m["index"] += 1
+    if state["options"]["mode"] == "lone_hero":  # a lone Hero knocked out in the phase is back at its end
+        for h in state["heroes"]:
+            if h["knocked_out"]:
+                h["knocked_out"], h["wounds"] = False, 0
+                note(state, f"{h['name']} is revived at the end of the Mystery Phase (a lone Hero).")
     state["mystery"] = None
     state["round"] += 1
     note(state, f"Turn {state['round']} begins.")
@@ -1440,6 +1451,37 @@ def do_facts(state, a):
     note(state, "The host changed the table's facts.")
 
 
+def why_not_hold_back(state) -> str | None:
+    """Why the Heroes cannot Hold Back the Darkness now (None: they can)."""
+    if not state["options"]["rules"].get("holding_back_the_darkness"):
+        return "Holding Back the Darkness is not one of this hunt's rules."
+    if not cooperative(state):
+        return "Holding Back the Darkness is for co-operative games."
+    m = state["mystery"]
+    if not m or m["index"] > next(i for i, st in enumerate(m["steps"]) if st["key"] == "mystery_card"):
+        return "The Darkness is held back at the start of a Mystery Phase."
+    if m.get("held_back"):
+        return "The Darkness was held back this turn already."
+    if state["shadow"] < state["track"]["red_from"]:
+        return "The Shadow Track is not in the red."
+    if not state["heroes"]:
+        return "The app tracks no Hero to pay."
+    poor = [h["name"] for h in state["heroes"] if h["investigations"] < 2]
+    if poor:
+        return f"Every Hero pays 2 Investigations, and {', '.join(poor)} cannot."
+    return None
+
+
+def do_hold_back(state, a):
+    why = why_not_hold_back(state)
+    if why:
+        raise RuleError(why)
+    for h in state["heroes"]:
+        h["investigations"] -= 2
+    state["mystery"]["held_back"] = True
+    move_shadow(state, -1, "Holding Back the Darkness (every Hero paid 2 Investigations)")
+
+
 def do_dismiss(state, a):
     if a["index"] >= len(state["prompts"]):
         raise RuleError("There is no such reminder.")
@@ -1708,7 +1750,7 @@ def describe(a: dict) -> str | None:
         "resolve": "a table result applied", "terrain": f"terrain at {a.get('location')}",
         "minion": f"a Minion ({a.get('op')})", "watchman": f"the Watchman ({a.get('op')})", "villain": "the Villain's Wounds",
         "heal": "the Villain's healing", "elder": f"{a.get('name')}'s change", "mystery": "a Mystery Phase step",
-        "mystery_card": "the Mystery card", "knockout": "a Knock Out", "battle": "the Battle Dice",
+        "mystery_card": "the Mystery card", "knockout": "a Knock Out", "hold_back": "Holding Back the Darkness", "battle": "the Battle Dice",
         "hero": f"{a.get('name')}'s change", "claim": f"taking {a.get('name')}", "showdown": f"the Showdown ({a.get('op')})",
     }.get(a["type"])
 
@@ -1725,6 +1767,7 @@ MOVES = {
     "configure": move(do_configure, not_started, (HOST,), "Only the host sets up the hunt."),
     "facts": move(do_facts, None, (HOST,), "Only the host changes the table's facts."),
     "dismiss": move(do_dismiss, None),
+    "hold_back": move(do_hold_back),
     "shadow": move(do_shadow),
     "minion_table": seated(lambda s, a, seat: table_result(s, a, "minion", seat)),
     "coop_table": move(do_coop_table),
@@ -1799,6 +1842,7 @@ def view(state: dict, seat) -> dict:
     me = mine["name"] if mine else None
     out.update({
         "won": state["won"], "last": last_view(state), "over": bool(state["won"] or state["lost"]),
+        "may_hold_back": why_not_hold_back(state) is None,
         "villain": state["options"]["villain"], "villain_name": v["name"], "abilities": v["abilities"],
         "track": track, "stage": stage_of(track, state["shadow"]) + 1, "red": state["shadow"] >= track["red_from"],
         "shadow_log": state["shadow_log"][-30:], "log": state["log"][-40:], "mode": state["options"]["mode"],
@@ -1850,7 +1894,7 @@ REGIONS = (
     Region("hero", R + "hero.html", ("locations", "can", "me"), (HOST, PLAYER), each="my_heroes"),
     Region("prompts", R + "prompts.html", ("prompts", "can")),
     Region("mystery", R + "mystery.html", ("mystery", "can", "cooperative", "advanced_table", "locations", "murder_name",
-                                           "last_card", "showdown", "over")),
+                                           "last_card", "showdown", "over", "may_hold_back")),
     Region("tables", R + "tables.html", ("last", "can", "cooperative", "advanced_table", "locations", "me", "heroes", "is_host")),
     Region("showdown", R + "showdown.html", ("showdown", "party", "me", "is_host", "can", "sheet", "living_elders", "fighters",
                                              "villain", "villain_name", "locations", "elders", "wounds", "won", "mystery")),
