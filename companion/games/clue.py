@@ -646,7 +646,17 @@ def deduce(sig: tuple) -> dict:
     if found is not None:
         return found
     worker = compute.current.get()
-    if worker is None:
+    quick = None
+    if worker is not None:  # most searches take a few milliseconds: those are done here, the rest there
+        try:
+            quick = {"possible": solver.solve(knowledge_of(sig), seconds=INLINE_SOLVE)["possible"]}
+        except solver.Contradiction as err:
+            quick = {"contradiction": str(err)}
+        except solver.TooHard:
+            quick = None
+    if quick is not None:
+        solved = quick
+    elif worker is None:
         solved = solve_task({"sig": sig})
     else:
         job = {"sig": payload(sig, [])["sig"]}
@@ -662,6 +672,7 @@ def deduce(sig: tuple) -> dict:
 
 
 _deduced: dict = {}
+INLINE_SOLVE = 0.012  # seconds of search on the request path before the fast worker takes over
 
 
 def solve_task(job: dict) -> dict:
@@ -784,12 +795,23 @@ def and_list(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def first_reasons(k) -> dict:
+    """The first reason given for each fact (kept on the knowledge object: built once per view)."""
+    found = getattr(k, "_reasons", None)
+    if found is None:
+        found = {}
+        for fc, fh, fhas, reason in k.facts:
+            found.setdefault((fc, fh, fhas), reason)
+        k._reasons = found
+    return found
+
+
 def explain(k, possible, c: int, h: int, has: bool, names: list[str], holders: list[str], kind: str,
             me_i: int) -> str:
     """Why cell (c, h) is certain, in a sentence naming the entries it comes from."""
-    for fc, fh, fhas, reason in k.facts:
-        if fc == c and fh == h and fhas == has:
-            return reason
+    reason = first_reasons(k).get((c, h, has))
+    if reason is not None:
+        return reason
     env = k.env
     one = 1 << h
 

@@ -14,6 +14,7 @@ only when a consistent deal exists each way, and each such deal is found and che
 exact probabilities for each cell and each envelope triple.
 """
 
+import time
 from dataclasses import dataclass, field
 
 
@@ -72,6 +73,7 @@ class Search:
         self.base = domains(k)
         self.nodes = 0
         self.limit = None  # nodes at most (None: no limit)
+        self.deadline = None  # a time.perf_counter() not to pass (None: no limit)
         self.by_holder = [[cards for h2, cards, _ in k.clauses if h2 == h] for h in range(len(k.players))]
         weight = [0] * k.n_cards  # how many clauses name each card: branch on those first
         for _, cards, _ in k.clauses:
@@ -189,6 +191,8 @@ class Search:
         self.nodes += 1
         if self.limit is not None and self.nodes > self.limit:
             raise TooHard
+        if self.deadline is not None and not self.nodes & 31 and time.perf_counter() > self.deadline:
+            raise TooHard
         dom = self.propagate(dom)
         if dom is None:
             return None
@@ -225,10 +229,12 @@ def consistent(k: Knowledge, limit: int = 20_000) -> bool | None:
         return None
 
 
-def solve(k: Knowledge) -> dict:
+def solve(k: Knowledge, seconds: float | None = None) -> dict:
     """Every forced fact. Returns {"possible": per card a bitmask of holders some deal allows,
-    "solution_example": one deal}. Raises Contradiction if no deal fits."""
+    "solution_example": one deal}. Raises Contradiction if no deal fits, TooHard past `seconds`."""
     s = Search(k)
+    if seconds is not None:
+        s.deadline = time.perf_counter() + seconds
     start = s.propagate(s.base)
     if start is None or (first := s.find(start)) is None:
         raise Contradiction("No deal fits what was entered; an entry is probably wrong.")
