@@ -144,3 +144,49 @@ def test_the_advisors_choice_matches_a_brute_force_expected_entropy(seed):
     assert {tuple(x["cards"]): round(x["gain"], 9) for x in got["ranked"]} == \
         {t: round(max(0.0, g), 9) for t, g in truth.items()}
     assert abs(got["ranked"][0]["gain"] - max(truth.values())) < 1e-9  # the advisor's pick is a best one
+
+
+def independent_count(k):
+    """Deals counted another way (for six players, where listing every deal is out of reach): for
+    each envelope, the players' hands one player at a time, as sets of cards used so far."""
+    import itertools
+
+    dom = cs.domains(k)  # the entered facts only, not the solver's deductions
+    per_triple = {}
+    for trio in itertools.product(*k.categories):
+        if any(not dom[c] >> k.env & 1 for c in trio) or any(set(x) <= set(trio) for x in k.exclusions):
+            continue
+        if any(dom[c] == 1 << k.env for c in range(k.n_cards) if c not in trio):
+            continue
+        rest = [c for c in range(k.n_cards) if c not in trio]
+        ways = {0: 1}
+        for p in range(len(k.players)):
+            mine = [c for c in rest if dom[c] >> p & 1]
+            must = [c for c in rest if dom[c] == 1 << p]
+            need = [cards for h, cards, _ in k.clauses if h == p]
+            hands = []
+            for hand in itertools.combinations(mine, k.sizes[p]):
+                hs = set(hand)
+                if set(must) <= hs and all(hs & set(cards) for cards in need):
+                    hands.append(sum(1 << c for c in hand))
+            nxt = {}
+            for used, w in ways.items():
+                for h in hands:
+                    if not used & h:
+                        nxt[used | h] = nxt.get(used | h, 0) + w
+            ways = nxt
+        total = sum(ways.values())
+        if total:
+            per_triple[trio] = total
+    return per_triple
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_six_player_counts_are_exact_against_an_independent_counter(seed):
+    rng = random.Random(700 + seed)
+    k = play(rng, (6, 6, 9), 6, 12 + 4 * seed, wrong_accusation=0.5)
+    got = cs.count(k, cs.solve(k)["possible"], budget=5_000_000, seconds=60)
+    truth = independent_count(k)
+    assert got["total"] == sum(truth.values()) and got["triples"] == truth
+    for c in range(k.n_cards):  # the envelope column: each card's share, from the triples
+        assert got["cells"][c][k.env] == sum(w for t, w in truth.items() if c in t)
