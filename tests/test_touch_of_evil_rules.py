@@ -889,3 +889,13 @@ def test_a_lone_hero_knocked_out_in_the_mystery_phase_is_revived_at_its_end():
     g.act("host", type="knockout", hero="Eliza")
     g.act("host", type="mystery_card", name="Fog")
     assert not g.state["heroes"][0]["knocked_out"]
+
+
+def test_echo_of_the_moors_rolls_each_heros_honor_and_pays_or_costs():
+    g = game("banshee", heroes=["Eliza", "Valeria"])
+    g.act("host", type="hero", name="Eliza", honor=3)
+    g.act("host", type="hero", name="Valeria", honor=2)
+    g.act("host", rng=Dice(1), type="minion_table")
+    g.act("host", rng=Dice(1, 5, 6, 2, 1, 1), type="resolve", effect=0)  # the resolve's own roll; Eliza 5 6 2; Valeria 1 1
+    assert [h["investigations"] for h in g.state["heroes"]] == [4, 0]
+    assert any("Valeria failed the Honor check" in p for p in g.state["prompts"])

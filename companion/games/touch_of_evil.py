@@ -856,6 +856,8 @@ def effect_label(state, eff, last) -> str:
         return f"Move {m['name']} (at {m['location']})" if m else "That Minion has left the board"
     if d == "move_watchman":
         return f"Move the Watchman (at {state['watchman']['location']})"
+    if d == "honor_check":
+        return f"Every Hero's Honor check ({eff['at_least']}+): the app rolls it"
     if d == "gather":
         return f"Every Hero moves to the Lair at {where} (then begin the Showdown, free)"
     if d == "each_hero":
@@ -912,6 +914,8 @@ def resolve_one(state, last, i, location, a):
         watchman_place(state, where)
     elif d == "murder":
         murder(state, where, "the Advanced table's 8")
+    elif d == "honor_check":
+        honor_checks(state, eff, last["name"])
     elif d == "gather":
         for h in state["heroes"]:
             h["location"] = where
@@ -937,6 +941,24 @@ def resolve_one(state, last, i, location, a):
     else:
         note(state, f"{last['name']}: {effect_label(state, eff, last)}" + (f" → {a['roll']}" if d == "roll" else "") + ".")
     eff["done"] = True
+
+
+def honor_checks(state, eff, name: str):
+    """Every Hero rolls its Honor in dice: each success pays; no success costs an Event card or an Ally."""
+    if not state["heroes"]:
+        state["prompts"].append(f"{name}: every Hero makes the Honor check at the table (the app tracks no Hero).")
+    for h in state["heroes"]:
+        if h["honor"] is None:
+            state["prompts"].append(f"{name}: {h['name']} has no Honor on the phone; roll the check at the table.")
+            continue
+        faces = [take_d6(state) for _ in range(h["honor"])]
+        wins = sum(1 for f in faces if f >= eff["at_least"])
+        if wins:
+            h["investigations"] += wins * eff["per_success"]
+            note(state, f"{name}: {h['name']} rolls {' '.join(map(str, faces))}, {wins} success(es): +{wins * eff['per_success']} Investigations.")
+        else:
+            note(state, f"{name}: {h['name']} rolls {' '.join(map(str, faces)) or 'no dice'} and fails.")
+            state["prompts"].append(f"{name}: {h['name']} failed the Honor check: discard an Event card or an Ally.")
 
 
 def murder(state, where: str, source: str):
