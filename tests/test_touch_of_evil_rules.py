@@ -899,3 +899,14 @@ def test_echo_of_the_moors_rolls_each_heros_honor_and_pays_or_costs():
     g.act("host", rng=Dice(1, 5, 6, 2, 1, 1), type="resolve", effect=0)  # the resolve's own roll; Eliza 5 6 2; Valeria 1 1
     assert [h["investigations"] for h in g.state["heroes"]] == [4, 0]
     assert any("Valeria failed the Honor check" in p for p in g.state["prompts"])
+
+
+def test_madness_obsession_pits_the_lowest_honor_roll_against_the_highest():
+    g = game("gargoyle", mode="cooperative", rules={"advanced_coop_table": True}, heroes=["Eliza", "Valeria", "Brother Marcus"])
+    g.act("host", type="hero", name="Eliza", honor=2)
+    g.act("host", type="hero", name="Valeria", honor=1)
+    g.act("host", type="hero", name="Brother Marcus", honor=4)
+    # lowest: Eliza 1+2=3, Valeria 2+1=3, Marcus 1+4=5 (tie: again) Eliza 6+2=8, Valeria 1+1=2; highest of the rest: Eliza 3+2, Marcus 2+4
+    g.act("host", rng=Dice(5, 6, 1, 2, 1, 6, 1, 3, 2), type="coop_table")
+    assert g.state["last"]["name"] == "Madness Obsession"
+    assert "Valeria fights one Battle Round against Brother Marcus" in g.state["last"]["lines"][-1]

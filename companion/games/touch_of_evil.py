@@ -736,6 +736,8 @@ def table_result(state, action, table: str, seat=None):
             state["last"]["lines"].append(f"The Mystery card step takes {state['mystery']['cards_due']} cards this turn.")
         if roll == 8:
             state["last"]["lines"].append(f"Murder!: {villain(state)['murder']['name']} applies at {where}.")
+        if roll == 11:
+            state["last"]["lines"] += madness_obsession(state)
     else:
         state["last"] = sub_result(state, entry, sub, where, where2, roll)
     note(state, f"Co-operative table roll {roll}: {state['last']['name']}.")
@@ -804,6 +806,36 @@ def sub_result(state, entry, sub, where, where2, roll) -> dict:
     r["lines"] = lines + r["lines"]
     r["hero"] = target
     return r
+
+
+def lowest_and_highest(state, skill: str) -> tuple[str | None, str | None, list[str]]:
+    """Every Hero rolls a D6 plus a skill; ties for the lowest or the highest roll again."""
+    heroes = [h for h in state["heroes"] if not h["knocked_out"]]
+    if len(heroes) < 2:
+        return None, None, ["Fewer than two Heroes stand: nobody fights."]
+    lines, ends = [], {}
+    for end, pick in (("low", min), ("high", max)):
+        contenders = heroes if end == "low" else [h for h in heroes if h["name"] != ends["low"]]
+        for _ in range(6):
+            scores = {h["name"]: take_d6(state) + (h[skill] or 0) for h in contenders}
+            lines.append(f"D6 + {skill.capitalize()}: " + ", ".join(f"{n} {v}" for n, v in scores.items()))
+            best = pick(scores.values())
+            tied = [n for n, v in scores.items() if v == best]
+            if len(tied) == 1:
+                ends[end] = tied[0]
+                break
+            contenders = [h for h in contenders if h["name"] in tied]
+    if any(h[skill] is None for h in heroes):
+        lines.append(f"Some Heroes have no {skill.capitalize()} on their phone: their roll counts the die alone.")
+    return ends.get("low"), ends.get("high"), lines
+
+
+def madness_obsession(state) -> list[str]:
+    low, high, lines = lowest_and_highest(state, "honor")
+    if low and high:
+        lines.append(f"{low} fights one Battle Round against {high}; each gains 1 Investigation per Damage dealt "
+                     "(at least their base Combat in dice).")
+    return lines
 
 
 def minion_name(entry) -> str:
