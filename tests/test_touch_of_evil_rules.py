@@ -910,3 +910,14 @@ def test_madness_obsession_pits_the_lowest_honor_roll_against_the_highest():
     g.act("host", rng=Dice(5, 6, 1, 2, 1, 6, 1, 3, 2), type="coop_table")
     assert g.state["last"]["name"] == "Madness Obsession"
     assert "Valeria fights one Battle Round against Brother Marcus" in g.state["last"]["lines"][-1]
+
+
+def test_a_villain_attack_rolled_by_a_hero_falls_on_that_hero():
+    g = game("banshee", heroes=["Eliza"])
+    ann = g.join("Ann")
+    g.act(ann, type="claim", name="Eliza")
+    g.act(ann, rng=Dice(5, places=["Fields"]), type="minion_table")  # Banshee Attack!, Eliza's space unknown
+    last = g.state["last"]
+    assert last["effects"] == [] and any("Eliza" in x and "Battle Round" in x for x in last["lines"])
+    g.act("host", rng=Dice(5, places=["Fields"]), type="minion_table")  # the host's roll, nobody there
+    assert [e["do"] for e in g.state["last"]["effects"]] == ["investigations", "shadow"]

@@ -720,7 +720,7 @@ def table_result(state, action, table: str, seat=None):
         at_hero = hero and any(eff.get("where") == "hero_or_random" for eff in entry["effects"])
         loc = state_hero(state, hero)["location"] if at_hero and state_hero(state, hero) and state_hero(state, hero)["location"] else None
         where = loc or take_place(state)
-        result = build_result(state, entry, where, take_place(state), table=table, roll=roll, hero=hero if loc else None)
+        result = build_result(state, entry, where, take_place(state), table=table, roll=roll, hero=hero)
         if at_hero and not loc:
             result["lines"].append(f"{hero}'s space is not known to the app: the result landed in a Random Location; pick the Hero's space in the list if it differs.")
         state["last"] = result
