@@ -840,3 +840,20 @@ def test_a_fallen_player_is_told_why():
     t = game(EIGHT, ["Gus", "Hal"])
     night(t, target="Fay")
     assert t.view("Fay")["card"]["status"] == "You have fallen. Fay (Sir Hiss) falls in the night and was Team Mayhem."
+
+
+def test_a_thumb_stays_secret_in_the_log_until_the_count():
+    t = game(EIGHT, ["Gus", "Hal"])
+    night(t, target="Fay")
+    t.act("host", type="accuse", accused="Hal")
+    t.act("Ann", type="thumb", vote="save")
+
+    def thumbs(seat):
+        return [e["action"] for e in t.log(seat) if e["kind"] == "action" and e["action"]["type"] == "thumb"]
+
+    assert thumbs("Bob") == [{"type": "thumb"}] and thumbs("display") == [{"type": "thumb"}]
+    assert thumbs("host") == [{"type": "thumb"}]  # sealed for the narrator too until the count
+    assert thumbs("Ann")[0]["vote"] == "save"  # a voter sees their own
+    for name in ("Bob", "Cat", "Dan", "Eve"):
+        t.act("host", type="thumb", voter=name, vote="defeat")
+    assert all("vote" in a for a in thumbs("host")) and thumbs("Bob")[0] == {"type": "thumb"}

@@ -1379,21 +1379,28 @@ def log_entry(action: dict, seat) -> dict | None:
     stay hidden; a ballot shows only that it was cast."""
     kind = action["type"]
     if kind in ("deal", "spy", "lock_away", "mischief_target", "mischief_members", "hades", "mirror", "script",
-                "ballot"):
+                "ballot", "thumb"):
         return {"type": kind}
     return action
 
 
 def sealed(state: dict, events: list[dict], seats: dict) -> set[int]:
-    """The ballots not yet counted (their log entries show only that they were cast, to the
-    narrator too): every ballot entered since the oldest one still in the open ballot box."""
-    box = {kernel.norm(v) for v in ((state.get("day") or {}).get("ballots") or {})}
+    """The ballots and thumbs not yet counted (their log entries show only that they were cast,
+    to the narrator too): every one entered since the oldest one still in the open box."""
+    day = state.get("day") or {}
+    out: set[int] = set()
+    for kind, box in (("ballot", day.get("ballots") or {}), ("thumb", (day.get("thumbs") or {}).get("ballots") or {})):
+        out |= sealed_kind(state, events, seats, kind, {kernel.norm(v) for v in box})
+    return out
+
+
+def sealed_kind(state, events, seats, kind: str, box: set) -> set[int]:
     if not box:
         return set()
     gone = {e["undoes"] for e in events if e["kind"] == "undo"}
-    ballots = [e for e in events if e["kind"] == "action" and e["action"]["type"] == "ballot"]
+    cast = [e for e in events if e["kind"] == "action" and e["action"]["type"] == kind]
     latest = {}
-    for e in ballots:
+    for e in cast:
         voter = e["action"].get("voter")
         if not voter and e["seat"] in seats:
             me = kernel.player_of(state["players"], seats[e["seat"]])
@@ -1401,4 +1408,4 @@ def sealed(state: dict, events: list[dict], seats: dict) -> set[int]:
         if voter and e["seq"] not in gone and kernel.norm(voter) in box:
             latest[kernel.norm(voter)] = e["seq"]
     first = min(latest.values(), default=None)
-    return {e["seq"] for e in ballots if first is not None and e["seq"] >= first}
+    return {e["seq"] for e in cast if first is not None and e["seq"] >= first}
