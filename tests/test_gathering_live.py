@@ -502,3 +502,30 @@ def test_a_mischief_and_a_mayhem_phone_have_the_same_structure_at_every_phase(br
     card = hal.get_by_role("button", name="Press and hold to see your card")
     card.dispatch_event("pointerdown")
     expect(card.locator(".inner")).to_contain_text("Your team-mates: Gus.")
+
+
+@pytest.mark.browser
+def test_the_narrators_tools_silence_red_night_mode_and_a_correction(browser, server, api):
+    """The silence is the narrator's setting (1 s here); the dim red night mode stays on after a
+    reload; a Claw mark given by correction shows on the display and in the recap."""
+    code, host, tokens, display, mischief = new_game(api)
+    api.ok(code, host, type="deal", characters=dict(EIGHT), mischief=list(mischief))
+    narrator = open_seat(browser, server, code, host, init_script=SPEECH_RECORDER)
+    board = open_seat(browser, server, code, display, tablet=True)
+    narrator.get_by_text("Voice and night mode").click()
+    narrator.get_by_label("Silence between one character's sleep and the next wake (seconds)").fill("1")
+    narrator.get_by_label("Silence between one character's sleep and the next wake (seconds)").press("Tab")
+    narrator.get_by_label("Dim red night mode (easier on sleeping eyes)").check()
+    expect(narrator.locator("body")).to_have_class(re.compile(r"\bnight-red\b"))
+    narrator.reload()
+    expect(narrator.locator("body")).to_have_class(re.compile(r"\bnight-red\b"))
+    narrator.locator("#narrator").get_by_role("button", name="Night falls").click()
+    heard(narrator, "Point at the player whose loyalty you want to learn.")
+    gap = at(narrator, "Maleficent, wake up.") - at(narrator, "Everyone in the Gathering, close your eyes and sleep.")
+    assert 1150 <= gap < 2500, gap
+    narrator.get_by_text("Correct a mistake (without undoing)").click()
+    fix = narrator.locator("#g-fix")
+    fix.locator("div.row", has=narrator.get_by_role("button", name="Ann")).nth(1).get_by_role(
+        "button", name="Ann", exact=True).click()  # the second row: give a Claw mark
+    expect(board.locator("#r-table li", has_text="Ann")).to_contain_text("1 claw mark")
+    expect(fix).to_contain_text("Night 1: Ann gets a Claw mark (now 1).")
