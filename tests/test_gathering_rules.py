@@ -857,3 +857,15 @@ def test_a_thumb_stays_secret_in_the_log_until_the_count():
     for name in ("Bob", "Cat", "Dan", "Eve"):
         t.act("host", type="thumb", voter=name, vote="defeat")
     assert all("vote" in a for a in thumbs("host")) and thumbs("Bob")[0] == {"type": "thumb"}
+
+
+def test_a_rewritten_line_with_an_unknown_blank_is_refused():
+    t = game(EIGHT, ["Gus", "Hal"])
+    with pytest.raises(RuleError, match="only these blanks"):
+        t.act("host", type="script", key="dawn_fallen", lines=["{victim} is gone."])
+    with pytest.raises(RuleError, match="only these blanks"):
+        t.act("host", type="script", key="dawn", lines=["An open { brace."])
+    t.act("host", type="script", key="dawn_fallen", lines=["Alas, {names}."])
+    t.act("host", type="beat")
+    night(t, target="Fay")
+    assert "Alas, Fay." in t.view("display")["announce"]

@@ -712,6 +712,12 @@ def apply(state: dict, action: dict, seat) -> dict:
 def do_script(state, a):
     if a["key"] not in DATA["script"]:
         raise RuleError("There is no such line in the script.")
+    for line in a["lines"]:  # a {name} the game does not fill in would break the narration later
+        try:
+            line.format(**{k: "" for k in ("name", "names", "team", "tally", "crown")})
+        except (KeyError, IndexError, ValueError):
+            raise RuleError("A line may use only these blanks in braces: {name}, {names}, {team}, {tally}, "
+                            "{crown}; write other braces twice: {{ }}.") from None
     state["script"][a["key"]] = [line for line in a["lines"] if line.strip()] or None
 
 
