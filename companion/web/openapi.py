@@ -112,5 +112,14 @@ def document() -> dict:
                     "final": {"type": "object"}}})}, **_errors(401, 403, 404, 429)}}},
             "/api/openapi.json": {"get": {"summary": "This document.",
                                           "responses": {"200": {"description": "OpenAPI 3.1"}}}},
+            "/healthz": {"get": {
+                "summary": "Whether this process can serve: its store answers and, with PostgreSQL, it hears the "
+                           "other processes and is not shutting down (for a load balancer).",
+                "responses": {
+                    "200": {"description": "Healthy", **_json({"type": "object", "required": ["ok"], "properties": {
+                        "ok": {"const": True}, "sockets": {"type": "integer"},
+                        "store": {"enum": ["sqlite", "postgresql"]}}})},
+                    "503": {"description": "Not able to serve", **_json({"type": "object", "properties": {
+                        "ok": {"const": False}, "error": {"type": "string"}}})}}}},
         },
     }
