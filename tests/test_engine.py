@@ -75,7 +75,7 @@ def test_a_result_the_table_has_seen_is_sealed_for_players_not_for_the_host():
     g.act("Bob", type="roll", dice="d6")
     with pytest.raises(Forbidden, match="only the host"):
         g.undo("Bob")
-    assert g.view("Bob")["undo"] == {"label": "Undo: Bob's roll of 1d6", "confirm": None, "allowed": False,
+    assert g.view("Bob")["undo"] == {"label": "Undo: Bob's roll of d6", "confirm": None, "allowed": False,
                                      "why": "It revealed a shared roll to the whole table; only the host can take it back."}
     offer = g.view("Ann")["undo"]
     assert offer["allowed"] and "already seen a shared roll" in offer["confirm"]
@@ -149,3 +149,10 @@ def test_companion_replay_folds_a_tables_log_from_the_store(tmp_path):
                          capture_output=True, text=True, check=True).stdout
     replayed = json.loads(out)
     assert replayed["version"] == 2 and replayed["state"] == json.loads(json.dumps(table.state))
+
+
+@pytest.mark.parametrize(("sent", "logged"), [("d6", "d6"), ("1d6", "d6"), ("2d6", "2d6"), (" 3D10 ", "3d10"), ("d3", "d3")])
+def test_the_roll_log_writes_dice_as_api_md_does(sent, logged):
+    from companion.core.dice import normal
+
+    assert normal(sent) == logged

@@ -23,8 +23,9 @@ def parse(spec: str) -> tuple[int, int]:
 
 
 def normal(spec: str) -> str:
+    """The expression as the log shows it: 'd6' for one die (as API.md writes it), '2d6' for more."""
     count, faces = parse(spec)
-    return f"{count}d{faces}"
+    return f"{count}d{faces}" if count > 1 else f"d{faces}"
 
 
 SYSTEM = secrets.SystemRandom()
