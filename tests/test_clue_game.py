@@ -210,7 +210,7 @@ def test_three_phones_and_the_display_enter_a_game(browser, server, api):
     display.get_by_role("button", name="Add to the log").click()
     for page in (*phones.values(), display):
         expect(page.locator("#r-game")).to_contain_text("Ann: Jafar, Shell, Lair 3 · disproved by Bob")
-    ann.get_by_role("button", name="Lair 3", exact=True).click()
+    ann.locator("#notes").get_by_role("button", name="Lair 3", exact=True).click()
     row = ann.locator("#notes tbody tr", has_text="Lair 3")
     expect(row.locator("td").nth(1)).to_have_text("✓")  # Bob has it
     expect(phones["Cat"].locator("#notes tbody tr", has_text="Lair 3").locator("td").nth(1)).not_to_have_text("✓")
