@@ -440,6 +440,9 @@ def test_a_whole_game_with_one_player_without_a_phone_voted_through_the_narrator
         expect(board.locator("#r-result")).to_contain_text(f"The vote of day {day}")
         expect(board.locator("#r-result")).to_contain_text(f"Dan → {fallen}")
         expect(board.locator("#r-result .verdict")).to_contain_text(f"{fallen} must leave")
+        if day == 1:  # where the narrator's thumb already is, the next tap: night falls
+            expect(narrator.locator("#r-result").get_by_role("button", name="Night falls")).to_be_visible()
+            expect(board.locator("#r-result button")).to_have_count(0)
     expect(board.locator(".winner")).to_have_text("Team Mayhem wins!")
     expect(narrator.locator("#g-history")).to_contain_text("Day 2")
     assert not errors, errors

@@ -1370,7 +1370,7 @@ REGIONS = (  # a player's own card and vote first; the table's shared state afte
     Region("votes", R + "votes.html", ("step", "round", "tap_in"), NARRATOR),
     Region("thumbs", R + "thumbs.html", ("step", "round", "thumbs"), NARRATOR),
     Region("table", R + "table.html", ("table", "voting", "ballots_in", "standing")),
-    Region("result", R + "result.html", ("last_vote",)),
+    Region("result", R + "result.html", ("last_vote", "dusk", "seat.acts_as")),
     Region("sheet", R + "sheet.html", ("playing", "sheet"), NARRATOR),
     Region("fix", R + "fix.html", ("playing", "corrections"), NARRATOR),
     Region("history", R + "history.html", ("history", "seat.acts_as", "phase")),
