@@ -536,3 +536,16 @@ def test_the_disprover_keeps_a_record_of_which_card_they_showed_to_whom():
     assert "showed" not in json.dumps([e.get("action") for e in g.log("Cat")])
     with pytest.raises(RuleError, match="did not disprove"):
         g.act("Bob", type="showed", suggestion=1, card="talisman")
+
+
+def test_correcting_or_removing_a_suggestion_also_fixes_the_record_of_the_card_you_showed():
+    g = game()
+    g.act("Ann", type="hand", cards=ANN_HAND)
+    g.act("Cat", type="suggestion", by="Cat", cards=["ursula", "talisman", "lair_4"], disproved_by="Ann")
+    g.act("Ann", type="showed", suggestion=1, card="talisman")
+    g.act("Cat", type="correct_suggestion", id=1, by="Cat", cards=["ursula", "talisman", "lair_4"], disproved_by="Bob")
+    assert g.view("Ann")["showed"] == [] and g.view("Ann")["to_record"] == []  # it was Bob who showed a card
+    g.act("Cat", type="correct_suggestion", id=1, by="Cat", cards=["ursula", "talisman", "lair_4"], disproved_by="Ann")
+    g.act("Ann", type="showed", suggestion=1, card="ursula")
+    g.act("Cat", type="withdraw_suggestion", id=1)
+    assert g.view("Ann")["showed"] == [] and g.state["private"]["Ann"]["showed"] == {}

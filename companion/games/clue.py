@@ -498,10 +498,13 @@ def public(state, a, seat_):
             raise Forbidden(why)
         s.update(check_suggestion(state, a, was=s))
         s["at"] = tick(state)
-        for priv in state["private"].values():  # a shown card no longer among the three is dropped
+        for who, priv in state["private"].items():  # a card no longer among the three is dropped
             shown = priv["shown"].get(str(s["id"]))
             if shown and (shown not in s["cards"] or s["disproved_by"] is None):
                 priv["shown"].pop(str(s["id"]))
+            showed = (priv.get("showed") or {}).get(str(s["id"]))
+            if showed and (showed not in s["cards"] or s["disproved_by"] != who):
+                priv["showed"].pop(str(s["id"]))
         if a.get("shown") is not None:
             record_shown(state, s, a["shown"], seat_, s["at"])
     elif kind == "withdraw_suggestion":
@@ -512,6 +515,7 @@ def public(state, a, seat_):
         state["suggestions"].remove(s)
         for priv in state["private"].values():
             priv["shown"].pop(str(s["id"]), None)
+            (priv.get("showed") or {}).pop(str(s["id"]), None)
     elif kind == "accusation":
         by = player(state, a["by"])
         if by in state["out"]:
