@@ -549,3 +549,11 @@ def test_correcting_or_removing_a_suggestion_also_fixes_the_record_of_the_card_y
     g.act("Ann", type="showed", suggestion=1, card="ursula")
     g.act("Cat", type="withdraw_suggestion", id=1)
     assert g.view("Ann")["showed"] == [] and g.state["private"]["Ann"]["showed"] == {}
+
+
+def test_asking_the_advisor_is_not_what_undo_takes_back():
+    g = game()
+    g.act("Ann", type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob")
+    view = g.act("Ann", type="advise", room="lair_4")
+    assert view["undo"]["label"] == "Undo: Ann: Ann's suggestion"
+    assert g.undo("Ann")["suggestions"] == [] and g.view("Ann")["room"] == "lair_4"

@@ -61,6 +61,8 @@ def last_visible(module, table: Table, seat) -> dict | None:
             continue
         if is_private(module, event["action"]) and event["seat"] != seat.id:
             continue
+        if event["action"]["type"] in getattr(module, "NOT_UNDONE", ()):  # a question, not a move (Clue's advisor)
+            continue
         return event
     return None
 

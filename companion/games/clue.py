@@ -20,6 +20,7 @@ ID = "clue"
 TITLE = "Clue: Disney Villains"
 DATA = load("clue")
 PRIVATE = ("hand", "shown", "mark", "showed", "advise")
+NOT_UNDONE = ("advise",)  # asking the advisor is a question, not an entry: Undo passes over it
 ENVELOPE = "envelope"
 
 
