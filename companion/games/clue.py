@@ -2,6 +2,7 @@
 detective notes, deduced exactly from that player's own knowledge (see clue_solver)."""
 
 import re
+import time
 from functools import lru_cache
 from typing import Annotated, Literal
 
@@ -871,6 +872,7 @@ def explain(k, possible, c: int, h: int, has: bool, names: list[str], holders: l
 
 
 _conflicts: dict = {}
+CONFLICT_SECONDS = 0.5  # at most this long narrowing down the entries a conflict names
 
 
 def conflict(state, es: list[dict]) -> dict:
@@ -894,7 +896,10 @@ def conflict(state, es: list[dict]) -> dict:
             hi = mid
     last = es[hi - 1]
     keep = es[:hi - 1]
+    until = time.perf_counter() + CONFLICT_SECONDS
     for e in reversed(es[:hi - 1]):
+        if time.perf_counter() > until:  # out of time: the entries not yet tried are named too
+            break
         trial = [x for x in keep if x is not e]
         if not fits([*trial, last]):
             keep = trial
