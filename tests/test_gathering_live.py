@@ -262,6 +262,7 @@ def test_the_night_is_read_in_beats_with_the_same_silence_before_every_wake_and_
     box = reveal.bounding_box()
     assert box["width"] == 390 and box["height"] == 844  # the whole screen: nothing else shows with it
     heard(narrator, "Diablo, wake and see what that player hides.")
+    assert at(narrator, "Diablo, wake and see what that player hides.") - at(narrator, "Maleficent, sleep.") >= 3150
     narrator.wait_for_timeout(500)
     assert "Maleficent, wake again." not in texts(narrator)  # the next beat waits until the card is closed
     reveal.get_by_role("button", name="Close").click()

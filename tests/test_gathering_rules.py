@@ -577,7 +577,7 @@ def test_each_night_step_reads_its_wake_line_then_waits_for_the_narrators_tap():
                            ("Point at the player whose loyalty you want to learn.", False)]
     assert view["beat"]["wait"] == "choice"
     view = t.act("host", type="spy", target="Gus")  # Diablo's card, full screen until closed
-    assert heard(view) == [("Maleficent, sleep. Diablo, wake and see what that player hides.", False)]
+    assert heard(view) == [("Maleficent, sleep.", False), ("Diablo, wake and see what that player hides.", True)]
     assert view["beat"]["reveal"]["big"] == "Team Mischief" and view["beat"]["wait"] == "beat"
     view = t.act("host", type="beat")
     assert heard(view) == [(g.DATA["script"]["spy_tell"][0], False)] and view["beat"]["reveal"] is None

@@ -425,6 +425,7 @@ BEATS = {  # step: ((script key, waits for "choice" or "beat", shown full screen
 }
 DUSK = ("dusk", "beat", None)
 BUTTONS = {"dusk": "Night falls", "spy_tell": "Diablo has answered"}
+SLEEPS_FIRST = {"spy_diablo": "spy_maleficent_sleep"}  # a beat that begins with another character's sleep
 
 
 def beat_at(state) -> tuple | None:
@@ -439,9 +440,15 @@ def beat_at(state) -> tuple | None:
 
 
 def enter_beat(state, i: int, j: int, pause: bool = False):
+    """Read a beat's lines; one that wakes a character after another one's sleep (Diablo after
+    Maleficent) reads that sleep line first, and the silence before the wake."""
     n = state["night"]
     n["at"] = [i, j]
-    say(state, lines(state, BEATS[n["steps"][i]["key"]][j][0]), pause)
+    key = BEATS[n["steps"][i]["key"]][j][0]
+    if key in SLEEPS_FIRST:
+        say(state, lines(state, SLEEPS_FIRST[key]))
+        pause = True
+    say(state, lines(state, key), pause)
 
 
 def sleep_then_next(state, i: int):
