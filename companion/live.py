@@ -118,7 +118,8 @@ class Hub:
         self._conns: dict[str, set[Connection]] = {}
         self._guard = threading.Lock()
         self.draining = False  # shutting down: /healthz says so, so a load balancer sends no one new
-        tables.listeners.append(self.broadcast)
+        self._due: set[str] = set()  # tables whose broadcast is queued and has not started yet
+        tables.listeners.append(self.broadcast_soon)
 
     def add(self, conn: Connection, page_digest: str | None = None):
         """Register a socket and bring its page up to date: the full view, unless the page was
@@ -165,6 +166,24 @@ class Hub:
             if time.perf_counter() - since > YIELD_AFTER:  # a long broadcast lets others in
                 time.sleep(0)
                 since = time.perf_counter()
+
+    def broadcast_soon(self, code: str):
+        """After a change: broadcast on a thread (under gevent, a greenlet) of its own, so the
+        answer to the action does not wait for every other phone's page. Changes that come while
+        a broadcast is still queued join it (it pushes the table as it is when it runs)."""
+        with self._guard:
+            if code in self._due:
+                return
+            self._due.add(code)
+        threading.Thread(target=self._broadcast_due, args=(code,), daemon=True, name=f"push-{code}").start()
+
+    def _broadcast_due(self, code: str):
+        with self._guard:
+            self._due.discard(code)
+        try:
+            self.broadcast(code)
+        except Exception:
+            log.exception("pushing table %s failed", code)
 
     def broadcast_game(self, game: str):
         """Push again every table of a game that has sockets (a background result came in)."""
