@@ -14,14 +14,14 @@ from ..core.errors import Forbidden, RuleError
 from ..core.regions import Region, fingerprint
 from ..core.table import DISPLAY, HOST, PLAYER
 from . import clue_solver as solver
-from . import kernel
+from . import clue_text, kernel
 from .rules_data import load
 
 ID = "clue"
 TITLE = "Clue: Disney Villains"
 DATA = load("clue")
-PRIVATE = ("hand", "shown", "mark", "showed", "advise")
-NOT_UNDONE = ("advise",)  # asking the advisor is a question, not an entry: Undo passes over it
+PRIVATE = ("hand", "shown", "mark", "showed", "advise", "look_back", "import")
+NOT_UNDONE = ("advise", "look_back")  # questions, not entries: Undo passes over them
 ENVELOPE = "envelope"
 
 
@@ -138,6 +138,24 @@ class Advise(Action):
     room: str | None = Field(max_length=40)
 
 
+class LookBack(Action):
+    """Look at your notes as they stood after your first `to` entries (read-only, worked out
+    again from those entries); null comes back to now."""
+
+    type: Literal["look_back"]
+    to: int | None = Field(default=None, ge=0)
+
+
+class Import(Action):
+    """Start this (new, unseated) table from a game exported as text: the players, the public
+    log, and the private entries of the player whose notes it carries."""
+
+    type: Literal["import"]
+    text: str = Field(min_length=1, max_length=200_000)
+    host_player: Name | None = Field(default=None, description=(
+        "The player the host's phone plays (else the text's own answer to 'Host plays')."))
+
+
 class Accusation(Action):
     """An accusation and whether it was right."""
 
@@ -154,7 +172,7 @@ class EndTurn(Action):
 
 
 ACTIONS = (Setup, Hand, Suggestion, CorrectSuggestion, WithdrawSuggestion, Shown, Showed, Advise, Mark, Accusation,
-           EndTurn)
+           EndTurn, LookBack, Import)
 
 
 # ------------------------------------------------------------------ setup
@@ -413,6 +431,14 @@ def do_advise(state, a, seat_):
     mine(state, name)["room"] = room
 
 
+def do_look_back(state, a, seat_):
+    name = me(state, seat_)
+    to = a.get("to")
+    if to is not None and to > len(entries(state, name)):
+        raise RuleError(f"You have made {len(entries(state, name))} entries; there is no entry {to} to look back to.")
+    mine(state, name)["look"] = to
+
+
 def do_mark(state, a, seat_):
     name = me(state, seat_)
     c = card(state, a["card"])["id"]
@@ -441,7 +467,8 @@ def describe(a: dict) -> str | None:
     """How an action reads on the Undo button."""
     return {
         "setup": "seating the players", "hand": "your hand", "shown": "the card you were shown", "mark": "your mark",
-        "showed": "the card you showed", "advise": "the advisor's lair",
+        "showed": "the card you showed", "advise": "the advisor's lair", "look_back": "looking back",
+        "import": "the imported game",
         "suggestion": f"{a.get('by')}'s suggestion", "correct_suggestion": f"the correction of #{a.get('id')}",
         "withdraw_suggestion": f"removing #{a.get('id')}", "accusation": f"{a.get('by')}'s accusation",
         "end_turn": "the end of the turn",
@@ -463,6 +490,8 @@ MOVES = {
     "mark": kernel.Move(do_mark, (PLAYER, HOST), seated, NOTES),
     "showed": kernel.Move(do_showed, (PLAYER, HOST), seated, NOTES),
     "advise": kernel.Move(do_advise, (PLAYER, HOST), seated, NOTES),
+    "look_back": kernel.Move(do_look_back, (PLAYER, HOST), seated, NOTES),
+    "import": kernel.Move(lambda s, a, seat_: clue_text.load(s, a), (HOST,), refusal="Only the host imports a game."),
     **{kind: kernel.Move(lambda s, a, seat_: public(s, a, seat_), (HOST, PLAYER, DISPLAY), under_way)
        for kind in ("suggestion", "accusation")},
     **{kind: kernel.Move(lambda s, a, seat_: public(s, a, seat_), (HOST, PLAYER), under_way, TURNS)
@@ -918,8 +947,42 @@ def conflict(state, es: list[dict]) -> dict:
     return found
 
 
+def looking_back(state, name: str, es: list[dict]) -> dict:
+    """The notes as they stood after the seat's first `look` entries, worked out again from
+    those entries with the same functions (nothing of the past is stored); {} when looking at now."""
+    look = (state["private"].get(name) or EMPTY).get("look")
+    if look is None or look >= len(es):
+        return {"looking_back": None}
+    steps = len(es)
+    if look == 0:
+        label = "before any entry"
+    else:
+        e = es[look - 1]
+        label = "after " + e["label"]
+        if e["kind"] == "suggestion":
+            s = next((x for x in state["suggestions"] if x["id"] == e["id"]), None)
+            if s:
+                names = {c["id"]: c["name"] for c in state["cards"]}
+                label += (f" ({s['by']}: {', '.join(names[x] for x in s['cards'])}; "
+                          + (f"disproved by {s['disproved_by']})" if s["disproved_by"] else "nobody disproved)"))
+    k = build(state, es[:look])
+    sig = signature(k)
+    d = deduce(sig)
+    back = {"at": look, "of": steps, "label": label, "fits": "contradiction" not in d}
+    if "contradiction" in d:
+        return {"looking_back": back, "notes": {}, "probabilities": {}, "why": {}, "envelope": None,
+                "odds_pending": False, "exact": True, "margin": 0.0, "stale": False}
+    past = grid_of(state, name, k, sig, d)
+    return {"looking_back": back, "stale": False, **{key: past[key] for key in (
+        "notes", "probabilities", "why", "envelope", "odds_pending", "exact", "margin")}}
+
+
 def notes(state, name: str) -> dict:
     es = entries(state, name)
+    return {**now_notes(state, name, es), "steps": len(es), **looking_back(state, name, es)}
+
+
+def now_notes(state, name: str, es: list[dict]) -> dict:
     k = build(state, es)
     sig = signature(k)
     d = deduce(sig)
@@ -1010,6 +1073,7 @@ def view(state: dict, seat_) -> dict:
                                 and str(s["id"]) not in priv["shown"]],
                     **showing(state, name, priv)})
         out.update(notes(state, name))
+        out["export"] = clue_text.export(state, name)
     return out
 
 
@@ -1052,13 +1116,14 @@ REGIONS = (
     Region("conflict", R + "conflict.html", ("seated", "me", "contradiction", "conflict", "suggestions", "editable",
                                              "players", "cards", "categories", "card_names", "hand", "my_size",
                                              "undo"), (PLAYER, HOST)),
-    Region("notes", R + "notes.html", ("seated", "me", "stale", "hand", "my_size", "cards", "card_names",
+    Region("notes", R + "notes.html", ("seated", "me", "stale", "looking_back", "hand", "my_size", "cards", "card_names",
                                        "envelope", "exact", "margin", "odds_pending", "players", "short", "notes", "marks",
                                        "probabilities", "why", "to_show", "model"), (PLAYER, HOST)),
     Region("suggest", R + "suggest.html", ("seated", "winner", "suggesters", "suggest_default", "next_id", "me",
                                            "players", "categories", "cards", "seat.acts_as")),
     Region("more", R + "more.html", ("seated", "me", "stale", "advice", "room", "clauses", "showed", "to_record",
                                      "cards", "categories", "card_names"), (PLAYER, HOST)),
+    Region("history", R + "history.html", ("seated", "me", "looking_back", "steps", "export"), (PLAYER, HOST)),
     Region("log", R + "log.html", ("seated", "suggestions", "accusations", "card_names", "editable", "players",
                                    "categories", "cards", "seat.acts_as")),
     Region("accuse", R + "accuse.html", ("seated", "winner", "accusers", "categories", "cards", "seat.acts_as")),

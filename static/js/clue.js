@@ -44,10 +44,22 @@
   // a tap on a cell explains it; only in marking mode does it post the mark
   document.addEventListener("htmx:confirm", function (e) {
     var btn = e.detail.elt;
-    if (!btn || !btn.dataset || btn.dataset.why === undefined || marking) return;
+    if (!btn || !btn.dataset || btn.dataset.why === undefined) return;
+    if (marking && document.querySelector("[data-mark-mode]")) return;  // no marking while looking back
     e.preventDefault();
     var bar = document.querySelector("[data-why-bar]");
     if (bar) bar.textContent = btn.dataset.why;
+  });
+  // the exported text, copied in one tap
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest && e.target.closest("[data-copy-export]");
+    if (!b) return;
+    var area = document.querySelector("[data-export]");
+    if (!area) return;
+    area.select();
+    var done = function () { b.textContent = "Copied"; };
+    if (navigator.clipboard) navigator.clipboard.writeText(area.value).then(done, function () { document.execCommand("copy"); done(); });
+    else { document.execCommand("copy"); done(); }
   });
   document.addEventListener("DOMContentLoaded", function () { all(); keepMode(); });
   document.addEventListener("htmx:oobAfterSwap", function () { all(); keepMode(); });

@@ -1,0 +1,222 @@
+"""Clue: stepping back through your entries (the notes worked out again from the entries up to
+each one), and a game exported as plain text (the public log and this seat's own entries only)
+and imported into a new table (a malformed text refused with a sentence naming its line)."""
+
+import pytest
+from playwright.sync_api import expect
+
+from companion.games import clue as c
+
+from .browser import open_seat
+from .helpers import Sniffer, connect
+from .rules import Game
+
+PLAYERS = ("Ann", "Bob", "Cat")
+ANN = ["ursula", "evil_queen", "talisman", "potion", "laboratory", "lair_2"]
+BOB = ["jafar", "hades", "shell", "scarab", "lair_3", "lair_4"]
+
+
+def played(host_player=None):
+    """Ann and Bob with their hands, two suggestions (Ann shown the Shell, Bob noting what he
+    showed), Ann's mark and Cat's wrong accusation."""
+    opts = {"players": list(PLAYERS), "movers": {"Ann": "Evil Queen"}}
+    if host_player:
+        opts["host_player"] = host_player
+    g = Game("clue", opts, players=PLAYERS)
+    ann = "host" if host_player == "Ann" else "Ann"
+    g.act(ann, type="hand", cards=ANN)
+    g.act("Bob", type="hand", cards=BOB)
+    g.act(ann, type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob", shown="shell")
+    g.act("Bob", type="showed", suggestion=1, card="shell")
+    g.act("Bob", type="suggestion", by="Bob", cards=["ursula", "potion", "lair_5"], disproved_by="Ann")
+    g.act(ann, type="mark", card="hades", holder="Cat", value="lacks")
+    g.act("Cat", type="accusation", by="Cat", cards=["maleficent", "scepter", "lair_9"], correct=False)
+    return g
+
+
+def grid(view):
+    return {k: view[k] for k in ("notes", "probabilities", "envelope")}
+
+
+def test_looking_back_shows_the_notes_worked_out_from_the_entries_up_to_that_one():
+    g = played()
+    now = g.view("Ann")
+    assert now["looking_back"] is None and now["steps"] == 6  # hand, #1, shown, #2, mark, accusation
+    # the same entries made on a fresh table, one more at a time: the look back must match each
+    fresh = Game("clue", {"players": list(PLAYERS), "movers": {"Ann": "Evil Queen"}}, players=PLAYERS)
+    steps = [lambda: None,
+             lambda: fresh.act("Ann", type="hand", cards=ANN),
+             lambda: fresh.act("Ann", type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob"),
+             lambda: fresh.act("Ann", type="shown", suggestion=1, card="shell"),
+             lambda: fresh.act("Bob", type="suggestion", by="Bob", cards=["ursula", "potion", "lair_5"], disproved_by="Ann"),
+             lambda: fresh.act("Ann", type="mark", card="hades", holder="Cat", value="lacks")]
+    for to, step in enumerate(steps):
+        step()
+        back = g.act("Ann", type="look_back", to=to)
+        assert back["looking_back"]["at"] == to and back["looking_back"]["of"] == 6
+        assert grid(back) == grid(fresh.view("Ann")), f"after {to} entries"
+    assert g.view("Ann")["looking_back"]["label"] == "after your mark on Hades (Cat does not have it)"
+    assert g.act("Ann", type="look_back", to=2)["looking_back"]["label"] == \
+        "after #1 (Ann: Jafar, Shell, Lair 3; disproved by Bob)"
+    assert grid(g.act("Ann", type="look_back", to=None)) == grid(now)
+
+
+def test_looking_back_stores_no_notes_and_undo_passes_over_it():
+    g = Game("clue", {"players": list(PLAYERS)}, players=PLAYERS)
+    g.act("Ann", type="hand", cards=ANN)
+    g.act("Ann", type="mark", card="hades", holder="Cat", value="lacks")
+    before = dict(g.state["private"]["Ann"])
+    g.act("Ann", type="look_back", to=1)
+    after = g.state["private"]["Ann"]
+    assert set(after) - set(before) == {"look"} and after["look"] == 1  # only where you are looking
+    assert g.view("Bob")["looking_back"] is None  # Bob's page does not move
+    g.tables.undo(g.code, g.seat("Ann"), {})  # takes back Ann's mark, not the looking
+    assert g.state["private"]["Ann"]["marks"] == {} and g.state["private"]["Ann"]["look"] == 1
+    assert "no entry 99" in g.refused("Ann", type="look_back", to=99)
+
+
+def test_an_export_carries_the_public_log_and_only_this_seats_own_entries():
+    g = played()
+    ann, bob = g.view("Ann")["export"], g.view("Bob")["export"]
+    for text in (ann, bob):
+        assert "#1, turn 0: Ann suggested Jafar, Shell, Lair 3; disproved by Bob" in text
+        assert "#2, turn 1: Bob suggested Ursula, Potion, Lair 5; disproved by Ann" in text
+        assert "Accusation: Cat accused Maleficent, Scepter, Lair 9: wrong" in text
+    assert "Notes of: Ann" in ann and "Hand: Evil Queen, Laboratory, Lair 2, Potion, Talisman, Ursula" in ann
+    assert "Shown to me for #1: Shell" in ann and "Mark: Hades with Cat: lacks" in ann
+    assert "Notes of: Bob" in bob and "Hand: Hades, Jafar, Lair 3, Lair 4, Scarab, Shell" in bob
+    assert "I showed for #1: Shell" in bob
+    # nothing of the other's private entries
+    assert "Talisman" not in bob and "Shown to me" not in bob and "Mark:" not in bob
+    assert "Scarab" not in ann and "I showed" not in ann
+    for seat in ("host", "display"):
+        assert "export" not in g.view(seat)
+
+
+def test_an_export_reaches_no_other_seats_socket(server, api):
+    t = api.create("clue", {"players": list(PLAYERS)}, name="Host")
+    code, host = t["code"], t["token"]
+    tok = {n: api.join(code, n, token=host)["token"] for n in PLAYERS}
+    board = api.join(code, "Board", role="display", token=host)["token"]
+    sniffers = {who: Sniffer(connect(server.url, code, token)) for who, token in
+                {"host": host, "display": board, "Bob": tok["Bob"]}.items()}
+    api.ok(code, tok["Ann"], type="hand", cards=ANN)
+    api.ok(code, tok["Ann"], type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob",
+           shown="shell")
+    api.ok(code, tok["Ann"], type="mark", card="hades", holder="Cat", value="lacks")
+    assert "Notes of: Ann" in api.view(code, tok["Ann"])["export"]
+    api.ok(code, host, type="roll", dice="d6", purpose="after-the-export")
+    for who, s in sniffers.items():
+        s.wait("after-the-export")
+        assert "Notes of: Ann" not in s.text  # (the public log is in Bob's own export, as it should)
+        assert ("Notes of: Bob" in s.text) == (who == "Bob")  # a seat's socket carries its own export only
+        assert "Shown to me" not in s.text and "Mark: Hades" not in s.text
+        assert "Hand: Evil Queen" not in s.text
+
+
+def test_an_imported_game_has_the_same_log_and_the_same_notes_for_the_exporting_player():
+    g = played()
+    text = g.view("Ann")["export"]
+    new = Game("clue", players=PLAYERS)
+    new.act("host", type="import", text=text)
+    ann, was = new.view("Ann"), g.view("Ann")
+    for key in ("players", "suggestions", "accusations", "current", "hand", "shown", "marks", "notes",
+                "probabilities", "envelope", "steps"):
+        got, want = ann[key], was[key]
+        if key == "suggestions":
+            got = [{k: s[k] for k in ("id", "by", "cards", "disproved_by", "turn")} for s in got]
+            want = [{k: s[k] for k in ("id", "by", "cards", "disproved_by", "turn")} for s in want]
+        assert got == want, key
+    assert ann["export"] == text  # the round trip reads the same
+    assert new.view("Bob")["hand"] is None and new.view("Bob")["shown"] == {}  # Bob's notes were not in it
+    assert new.act("Ann", type="look_back", to=2)["looking_back"]["label"].startswith("after #1")
+    # a new suggestion carries on from #3, with the turn as exported
+    v = new.act("Cat", type="suggestion", by="Ann", cards=["hades", "talisman", "lair_6"], disproved_by=None)
+    assert v["suggestions"][-1]["id"] == 3
+
+
+def test_a_host_who_played_imports_the_notes_onto_the_hosts_phone():
+    g = played(host_player="Ann")
+    text = g.view("host")["export"]
+    assert "Host plays: yes" in text and "Notes of: Ann" in text
+    new = Game("clue", players=PLAYERS)
+    new.act("host", type="import", text=text)
+    assert new.view("host")["hand"] == sorted(ANN) and new.view("Ann").get("hand") is None
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda t: "hello\n" + t, "not a game exported"),
+    (lambda t: t.replace("Card set: disney-villains", "Card set: monopoly"), "Unknown card set 'monopoly'"),
+    (lambda t: t.replace("Player: Bob, 6 cards", "Player: Bob, 5 cards"), "hands must add up"),
+    (lambda t: t.replace("Ann suggested Jafar, Shell", "Ann suggested Jafar, Spoon"), "no card 'Spoon'"),
+    (lambda t: t.replace("disproved by Bob", "disproved by Zed"), "Zed is not a player"),
+    (lambda t: t.replace("Hand: Evil Queen,", "Hand:"), "hand has 6 cards; the line names 5"),
+    (lambda t: t.replace("Shown to me for #1: Shell", "Shown to me for #1: Hades"), "one of the three"),
+    (lambda t: t.replace("Mark: Hades with Cat: lacks", "Mark: Hades maybe"), "should read 'Mark:"),
+    (lambda t: t.replace("Notes of: Ann", "Notes of: Dan"), "not among the players"),
+    (lambda t: t + "#1, turn 2: Bob suggested Jafar, Shell, Lair 3; nobody disproved\n", "#1 is there twice"),
+])
+def test_a_malformed_import_is_refused_with_a_sentence_naming_the_line_and_changes_nothing(change, says):
+    text = change(played().view("Ann")["export"])
+    new = Game("clue", players=PLAYERS)
+    msg = new.refused("host", type="import", text=text)  # the harness checks the table did not change
+    assert says in msg, msg
+
+
+def test_a_game_is_imported_only_into_a_new_table_by_the_host():
+    g = played()
+    text = g.view("Ann")["export"]
+    assert "already has players" in g.refused("host", type="import", text=text)
+    new = Game("clue", players=PLAYERS)
+    assert "Only the host" in new.refused("Ann", type="import", text=text)
+
+
+def test_a_malformed_import_answers_4xx_through_the_api(server, api):
+    t = api.create("clue", name="Host")
+    r = api.act(t["code"], t["token"], type="import", text="Clue companion game\nCard set: disney-villains\n"
+                                                           "Player: Ann, 9 cards\nPlayer: Bob, x cards\n")
+    assert 400 <= r.status < 500 and "Line 4" in r.text and "'Player: NAME, N cards'" in r.text
+    assert api.view(t["code"], t["token"])["seated"] is False
+
+
+def test_the_export_lines_name_cards_as_the_game_does():
+    assert c.card_id("Lair 3") == "lair_3"  # the reader matches names the way card ids are made
+
+
+@pytest.mark.browser
+def test_a_phone_steps_back_exports_and_a_new_table_imports(browser, server, api):
+    t = api.create("clue", {"players": list(PLAYERS), "movers": {"Ann": "Evil Queen"}}, name="Host")
+    code, host = t["code"], t["token"]
+    tok = {n: api.join(code, n, token=host)["token"] for n in PLAYERS}
+    api.ok(code, tok["Ann"], type="hand", cards=ANN)
+    api.ok(code, tok["Ann"], type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob",
+           shown="shell")
+    errors = []
+    page = open_seat(browser, server, code, tok["Ann"], errors=errors)
+    shell = page.locator("#notes tbody tr", has_text="Shell").locator("td").nth(1)
+    expect(shell).to_have_text("✓")
+    hist = page.locator("#history")
+    hist.get_by_role("button", name="◀ Earlier").click()
+    expect(page.locator("#notes")).to_contain_text("Looking back: your notes after #1")
+    expect(shell).not_to_have_text("✓")  # before Bob showed her the Shell
+    expect(page.locator("[data-mark-mode]")).to_have_count(0)  # read-only
+    hist.get_by_role("button", name="Back to now").click()
+    expect(shell).to_have_text("✓")
+    hist.locator("summary", has_text="Export").click()
+    text = hist.locator("[data-export]").input_value()
+    assert "Shown to me for #1: Shell" in text and "Notes of: Ann" in text
+    page.screenshot(path="/tmp/clue-history.png", full_page=False)
+    # a new table, imported from that text on the host's page
+    t2 = api.create("clue", name="Host")
+    ann2 = api.join(t2["code"], "Ann", token=t2["token"])["token"]
+    hpage = open_seat(browser, server, t2["code"], t2["token"], errors=errors)
+    hpage.locator("#c-import summary").click()
+    hpage.locator("#c-import-text").fill("Clue companion game\nCard set: nope\n")
+    hpage.get_by_role("button", name="Import the game").click()
+    expect(hpage.get_by_text("Unknown card set 'nope'")).to_be_visible()
+    hpage.locator("#c-import-text").fill(text)
+    hpage.get_by_role("button", name="Import the game").click()
+    expect(hpage.locator("#r-log")).to_contain_text("Jafar, Shell, Lair 3")
+    v = api.view(t2["code"], ann2)
+    assert v["hand"] == sorted(ANN) and v["notes"]["shell"]["Bob"] == "has"
+    assert not [e for e in errors if "422" not in e], errors  # the refused import is the one 422
