@@ -104,8 +104,8 @@ def test_stepmother_brings_both_daughters():
 
 
 def test_odd_count_needs_the_stepmother_trio_or_shere_khan():
-    assert setup_with(PLAYERS[:7], [c for _, c in SEVEN_KHAN]).state["phase"] == "deal"
-    assert setup_with(PLAYERS[:7], [c for _, c in SEVEN_STEPMOTHER]).state["phase"] == "deal"
+    assert setup_with(PLAYERS[:7], [c for _, c in SEVEN_KHAN]).state["step"] == "deal"
+    assert setup_with(PLAYERS[:7], [c for _, c in SEVEN_STEPMOTHER]).state["step"] == "deal"
     # any other odd selection breaks the henchman rule, so it is refused with a sentence
     with pytest.raises(RuleError):
         setup_with(PLAYERS[:7], ["maleficent", "diablo", "hades", "pain_and_panic", "prince_john", "sir_hiss",
@@ -126,13 +126,13 @@ def test_balance_tips_are_warnings_that_do_not_block():
     assert "Maleficent belongs in every game except with 6 players." in w
     assert "Under 12 players, take Mother Gothel or Hades, not both." in w
     assert "Under 10 players, Captain Hook and the Queen are best left out." in w
-    assert t.state["phase"] == "deal"
+    assert t.state["step"] == "deal"
 
 
 @pytest.mark.parametrize("n", range(6, 13))
 def test_suggested_set_for_each_player_count_obeys_every_rule_and_tip(n):
     t = setup_with(PLAYERS[:n], g.DATA["suggested"][str(n)], beginners=True)
-    assert t.state["phase"] == "deal" and t.view("host")["warnings"] == []
+    assert t.state["step"] == "deal" and t.view("host")["warnings"] == []
 
 
 def test_digital_deal_deals_what_is_left_out():
@@ -869,3 +869,11 @@ def test_a_rewritten_line_with_an_unknown_blank_is_refused():
     t.act("host", type="beat")
     night(t, target="Fay")
     assert "Alas, Fay." in t.view("display")["announce"]
+
+
+def test_the_phase_stays_setup_until_the_deal_as_api_md_lists_the_phases():
+    t = setup_with(PLAYERS[:8], [c for _, c in EIGHT])
+    view = t.view("host")
+    assert (view["phase"], view["step"]) == ("setup", "deal")
+    t.act("host", type="deal")
+    assert t.view("host")["phase"] == "night"

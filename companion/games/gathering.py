@@ -693,7 +693,7 @@ def targets(state, kind: str) -> list[str]:
 def prepare(state, action, seat, rng):
     """Deals and the clock are drawn here, so the event records them and a replay is exact."""
     kind = action["type"]
-    if kind == "deal" and state["phase"] == "deal":
+    if kind == "deal" and state["step"] == "deal":
         players = [p["name"] for p in state["players"]]
         given = {find(state, n, alive=False)["name"]: c for n, c in (action.get("characters") or {}).items()}
         left = [c for c in state["characters"] if c not in given.values()]
@@ -752,7 +752,7 @@ def do_setup(state, a):
     state["players"] = [{"name": n, "character": None, "alignment": None, "alive": True, "claw_marks": 0,
                          "revealed": False} for n in names]
     state["characters"] = list(a["characters"])
-    state["phase"], state["step"] = "deal", "deal"
+    state["step"] = "deal"  # still the setup phase (API.md's phases), now waiting for the deal
 
 
 def do_deal(state, a):
@@ -1157,9 +1157,9 @@ def view(state: dict, seat) -> dict:
            "announce": state["announce"] if state["phase"] != "night" and not host else [],
            "dusk": bool(state["phase"] == "night" and state["night"] and state["night"].get("at", [0])[0] < 0),
            "successor_for": state["successor_for"],
-           "table": [public(state, p, host) for p in state["players"]] if state["phase"] != "setup" else [],
+           "table": [public(state, p, host) for p in state["players"]] if state["step"] != "setup" else [],
            "ballots_in": len(day.get("ballots", {})), "standing": len(living(state)),
-           "voting": state["step"] == "vote", "playing": state["phase"] in ("deal", "night", "day"),
+           "voting": state["step"] == "vote", "playing": state["phase"] in ("night", "day") or state["step"] == "deal",
            "thumbs_open": thumbs_open(state), "history": state.get("votes", [])}
     if viewer:
         out["card"] = own_card(state, viewer)
@@ -1361,10 +1361,10 @@ R = "games/gathering/"
 REGIONS = (  # a player's own card and vote first; the table's shared state after
     Region("card", R + "card.html", ("card",), PHONE),
     Region("ballot", R + "ballot.html", ("ballot", "ballots_in", "standing", "thumbs_open"), PHONE),
-    Region("phase", R + "phase.html", ("phase", "round", "winner", "announce", "timer", "dusk", "thumbs_open",
+    Region("phase", R + "phase.html", ("phase", "step", "round", "winner", "announce", "timer", "dusk", "thumbs_open",
                                        "seat.acts_as")),
-    Region("setup", R + "setup.html", ("phase", "seats", "suggested", "character_names"), NARRATOR),
-    Region("deal", R + "deal.html", ("phase", "warnings", "table", "characters_selected", "character_names",
+    Region("setup", R + "setup.html", ("phase", "step", "seats", "suggested", "character_names"), NARRATOR),
+    Region("deal", R + "deal.html", ("phase", "step", "warnings", "table", "characters_selected", "character_names",
                                      "mischief_count"), NARRATOR),
     Region("night", R + "night.html", ("phase", "round", "step", "night", "say", "beat", "decoy",
                                        "choices", "alive", "step_names", "last_lock"), NARRATOR),
