@@ -190,3 +190,29 @@ def test_six_player_counts_are_exact_against_an_independent_counter(seed):
     assert got["total"] == sum(truth.values()) and got["triples"] == truth
     for c in range(k.n_cards):  # the envelope column: each card's share, from the triples
         assert got["cells"][c][k.env] == sum(w for t, w in truth.items() if c in t)
+
+
+@pytest.mark.parametrize("seed", [36, 37])
+def test_the_advisor_out_of_time_ranks_only_the_suggestions_it_weighed_each_exactly(seed):
+    import time
+
+    from companion.games.clue_sim import play
+
+    rng = random.Random(900 + seed)
+    k = play(rng, (6, 6, 9), 6, rng.randint(8, 30))
+    me = next(h for _c, h, _has, why in k.facts if why == "hand")
+    room = k.categories[2][seed % 9]
+    possible = cs.solve(k)["possible"]
+    t = time.perf_counter()
+    full = cs.advise(k, possible, me, room, seconds=60)
+    took = time.perf_counter() - t
+    assert full["complete"] and len(full["ranked"]) == full["suggestions"] == 36
+    t = time.perf_counter()
+    part = cs.advise(k, possible, me, room, seconds=took / 4, partial=True)  # a quarter of the time it takes
+    assert time.perf_counter() - t < took / 2  # it stops on time (the count under way gives up too)
+    assert not part["complete"] and 0 < len(part["ranked"]) < 36
+    exact = {tuple(x["cards"]): x["gain"] for x in full["ranked"]}
+    for x in part["ranked"]:  # every figure shown is the exact one
+        assert abs(x["gain"] - exact[tuple(x["cards"])]) < 1e-12
+    assert abs(part["entropy"] - full["entropy"]) < 1e-9
+    assert cs.advise(k, possible, me, room, seconds=took / 4) is None  # without `partial`: nothing rather than a part

@@ -772,15 +772,17 @@ def advise_task(job: dict) -> dict:
     import time
     t = time.perf_counter()
     k = knowledge_of(job["sig"])
-    r = solver.advise(k, job["possible"], job["me"], job["room"], seconds=job.get("seconds", ADVISE_SECONDS))
+    r = solver.advise(k, job["possible"], job["me"], job["room"], seconds=job.get("seconds", ADVISE_SECONDS),
+                      partial=True)
     took = round(time.perf_counter() - t, 3)
     if r is None:
         return {"too_hard": True, "seconds": took}
     return {"ranked": [{"cards": x["cards"], "gain": x["gain"]} for x in r["ranked"][:5]], "entropy": r["entropy"],
-            "tied": r["tied"], "seconds": took, "too_hard": False}
+            "tied": r["tied"], "seconds": took, "too_hard": False, "complete": r["complete"],
+            "weighed": len(r["ranked"]), "suggestions": r["suggestions"]}
 
 
-ADVISE_SECONDS = 4.0  # in the background; the answer and the odds never wait for it
+ADVISE_SECONDS = 0.8  # in the background, the least settled suggestions first; past it, those weighed so far
 
 
 def advice(state, name: str, sig: tuple, d: dict) -> dict | None:
@@ -800,6 +802,7 @@ def advice(state, name: str, sig: tuple, d: dict) -> dict | None:
     if r:
         ids = [c["id"] for c in state["cards"]]
         out.update(too_hard=r["too_hard"], seconds=r["seconds"], entropy=r.get("entropy"), tied=r.get("tied", 1),
+                   complete=r.get("complete", True), weighed=r.get("weighed"), suggestions=r.get("suggestions"),
                    ranked=[{"cards": [ids[i] for i in x["cards"]], "gain": round(x["gain"], 3)}
                            for x in r.get("ranked", [])])
     return out
@@ -808,7 +811,7 @@ def advice(state, name: str, sig: tuple, d: dict) -> dict | None:
 @lru_cache(maxsize=64)
 def _inline_advice(sig: tuple, me_i: int, room: int) -> dict:
     return advise_task({"sig": payload(sig, [])["sig"], "possible": deduce(sig)["possible"], "me": me_i,
-                        "room": room, "seconds": 2.0})
+                        "room": room, "seconds": ADVISE_SECONDS})
 
 
 @lru_cache(maxsize=256)

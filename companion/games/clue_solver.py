@@ -427,10 +427,13 @@ def count(k: Knowledge, possible: list[int] | None = None, budget: int = 400_000
     return {"total": total, "cells": cells, "triples": triples}
 
 
-def advise(k: Knowledge, possible: list[int], me: int, room: int, seconds: float = 5.0) -> dict | None:
+def advise(k: Knowledge, possible: list[int], me: int, room: int, seconds: float = 5.0,
+           partial: bool = False) -> dict | None:
     """For each suggestion `me` can make in `room`: the expected entropy reduction (bits) of the
     envelope's distribution, exact over the consistent deals (all counted the same), with a
-    disprover holding several of the three showing each as often. None past `seconds`."""
+    disprover holding several of the three showing each as often. None past `seconds`; with
+    `partial`, past `seconds` the suggestions weighed so far (each figure exact), the most
+    uncertain cards first, and how many of them there are ("weighed" of "suggestions")."""
     import math
     import time
 
@@ -447,48 +450,54 @@ def advise(k: Knowledge, possible: list[int], me: int, room: int, seconds: float
     out = []
     env_h = None
     done: dict = {}
-    for a in others[0]:
-        for b in others[1]:
-            key = (kind(a), kind(b))
-            if key in done:
-                out.append({"cards": [a, b, room], "gain": done[key]})
-                continue
-            left = end - time.perf_counter()
-            if left <= 0:
-                return None
-            trio = [a, b, room]
-            got = count(k, possible, budget=5_000_000, seconds=left, track=trio)
-            if got is None:
-                return None
-            joint = got["joint"]
-            total = sum(joint.values())
-            if not total:
-                return None
-            env_p: dict = {}
-            outcome: dict = {}  # outcome -> {envelope: weight}
-            for (env, holders), w in joint.items():
-                env_p[env] = env_p.get(env, 0) + w
-                first = next((p for p in seats if p in holders), None)
-                if first is None:
-                    shows = [("nobody", None)]
-                else:
-                    shows = [(first, trio[i]) for i, h in enumerate(holders) if h == first]
-                for o in shows:
-                    d = outcome.setdefault(o, {})
-                    d[env] = d.get(env, 0) + w / len(shows)
-            # over classes of envelopes (see count): the information is the same as over envelopes
-            h_env = -sum(w / total * math.log2(w / total) for w in env_p.values())
-            h_after = 0.0
-            for dist in outcome.values():
-                po = sum(dist.values())
-                h_after += -sum(w / total * math.log2(w / po) for w in dist.values() if w)
-            done[key] = max(0.0, h_env - h_after)
-            out.append({"cards": trio, "gain": done[key]})
-            env_h = h_env + sum(w / total * math.log2(got["sizes"][e]) for e, w in env_p.items())
+    pairs = [(a, b) for a in others[0] for b in others[1]]
+    if partial:  # the suggestions whose cards are least settled first: most of what there is to learn
+        pairs.sort(key=lambda ab: -(bin(possible[ab[0]]).count("1") + bin(possible[ab[1]]).count("1")))
+    for a, b in pairs:
+        key = (kind(a), kind(b))
+        if key in done:
+            out.append({"cards": [a, b, room], "gain": done[key]})
+            continue
+        left = end - time.perf_counter()
+        got = count(k, possible, budget=5_000_000, seconds=left, track=[a, b, room]) if left > 0 else None
+        if got is None:
+            if partial and done:
+                break
+            return None
+        trio = [a, b, room]
+        joint = got["joint"]
+        total = sum(joint.values())
+        if not total:
+            return None
+        env_p: dict = {}
+        outcome: dict = {}  # outcome -> {envelope: weight}
+        for (env, holders), w in joint.items():
+            env_p[env] = env_p.get(env, 0) + w
+            first = next((p for p in seats if p in holders), None)
+            if first is None:
+                shows = [("nobody", None)]
+            else:
+                shows = [(first, trio[i]) for i, h in enumerate(holders) if h == first]
+            for o in shows:
+                d = outcome.setdefault(o, {})
+                d[env] = d.get(env, 0) + w / len(shows)
+        # over classes of envelopes (see count): the information is the same as over envelopes
+        h_env = -sum(w / total * math.log2(w / total) for w in env_p.values())
+        h_after = 0.0
+        for dist in outcome.values():
+            po = sum(dist.values())
+            h_after += -sum(w / total * math.log2(w / po) for w in dist.values() if w)
+        done[key] = max(0.0, h_env - h_after)
+        out.append({"cards": trio, "gain": done[key]})
+        env_h = h_env + sum(w / total * math.log2(got["sizes"][e]) for e, w in env_p.items())
+    seen = {tuple(x["cards"][:2]) for x in out}
+    for a, b in pairs:  # stopped early: the suggestions that weigh the same as one weighed
+        if (a, b) not in seen and (kind(a), kind(b)) in done:
+            out.append({"cards": [a, b, room], "gain": done[(kind(a), kind(b))]})
     out.sort(key=lambda x: -x["gain"])
     best = out[0]["gain"]
     return {"ranked": out, "entropy": env_h, "tied": sum(1 for x in out if abs(x["gain"] - best) < 1e-9),
-            "weighed": len(done)}
+            "weighed": len(done), "suggestions": len(pairs), "complete": len(out) == len(pairs)}
 
 
 # ------------------------------------------------------------------ sampling, when counting is too big
@@ -557,3 +566,4 @@ def probabilities(k: Knowledge, possible: list[int], budget: int = 200_000, seco
     if exact is not None:
         return {**exact, "sampled": False, "margin": 0.0}
     return sample(k, possible, seconds=sample_seconds)
+
