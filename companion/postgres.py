@@ -86,7 +86,9 @@ class PgStore(Events):
 
     # ----- hearing the other processes -----
     def listen(self, on_notice):
+        """Start listening; the process serves once it hears the others (or after 10 s, unhealthy)."""
         self.listener = Listener(self.url, on_notice)
+        self.listener.ready.wait(timeout=10)
         return self.listener
 
     def close(self):
