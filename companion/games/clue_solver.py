@@ -334,7 +334,9 @@ def count(k: Knowledge, possible: list[int] | None = None, budget: int = 400_000
                 if c in cs and ((who >= 0 and h == who) or (who < 0 and h != env)):
                     clear |= 1 << (nshift + j)
             # players this card could have gone to but did not: their room shrinks by one
-            tight = [(h2 * b, avail[i + 1][h2]) for h2 in holders if h2 != h and h2 < P]
+            # (a room at least the hand's size can never be short: left out)
+            tight = tuple((h2 * b, avail[i + 1][h2]) for h2 in holders
+                          if h2 != h and h2 < P and avail[i + 1][h2] < k.sizes[h2])
             env_need = None
             if h != env and possible[c] >> env & 1:
                 env_need = (eshift + 4 * cat[c], env_avail[i + 1][cat[c]])
@@ -357,7 +359,12 @@ def count(k: Knowledge, possible: list[int] | None = None, budget: int = 400_000
             new = (new & ~clear) | mark
             if new & closing:
                 continue
-            if any((new >> sh & fmask) > room for sh, room in tight):
+            short = False
+            for sh, room in tight:
+                if (new >> sh & fmask) > room:
+                    short = True
+                    break
+            if short:
                 continue
             if env_need is not None and not (new >> env_need[0] & 15) and not env_need[1]:
                 continue
@@ -370,11 +377,40 @@ def count(k: Knowledge, possible: list[int] | None = None, budget: int = 400_000
             return None
         nxt: dict = {}
         get = nxt.get
+        c, closing, opts = steps[i]
+        # the moves of `moves`, written out for speed: (is the envelope, field shift, step, keep mask,
+        # mark, rooms to check, envelope need)
+        fast = []
+        for h, clear, tight, env_need, mark in opts:
+            if h == env:
+                sh = eshift + 4 * cat[c]
+                fast.append((True, sh, cls[c] << sh, ~clear, mark, tight, env_need))
+            else:
+                fast.append((False, b * h, 1 << (b * h), ~clear, mark, tight, env_need))
         for n_state, (state, ways) in enumerate(levels[-1].items()):
             if deadline and n_state & 4095 == 4095 and time.perf_counter() > deadline:
                 return None
-            for _, key in moves(i, state):
-                nxt[key] = get(key, 0) + ways
+            for to_env, sh, step, keep, mark, tight, env_need in fast:
+                if to_env:
+                    if state >> sh & 15:
+                        continue
+                    new = ((state | step) & keep) | mark
+                else:
+                    if not state >> sh & fmask:
+                        continue
+                    new = ((state - step) & keep) | mark
+                if new & closing:
+                    continue
+                short = False
+                for tsh, room in tight:
+                    if (new >> tsh & fmask) > room:
+                        short = True
+                        break
+                if short:
+                    continue
+                if env_need is not None and not (new >> env_need[0] & 15) and not env_need[1]:
+                    continue
+                nxt[new] = get(new, 0) + ways
         levels.append(nxt)
         if len(nxt) > budget:
             return None
