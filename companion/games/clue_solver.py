@@ -487,8 +487,16 @@ def advise(k: Knowledge, possible: list[int], me: int, room: int, seconds: float
     env_h = None
     done: dict = {}
     pairs = [(a, b) for a in others[0] for b in others[1]]
-    if partial:  # the suggestions whose cards are least settled first: most of what there is to learn
-        pairs.sort(key=lambda ab: -(bin(possible[ab[0]]).count("1") + bin(possible[ab[1]]).count("1")))
+    if partial:  # first the suggestions whose cards' place in the envelope is least settled
+        plain = count(k, possible, budget=5_000_000, seconds=seconds / 4)
+        if plain and plain["total"]:
+            def unsure(c):
+                q = plain["cells"][c][k.env] / plain["total"]
+                return 0.0 if q <= 0 or q >= 1 else -(q * math.log2(q) + (1 - q) * math.log2(1 - q))
+        else:
+            def unsure(c):
+                return bin(possible[c]).count("1")
+        pairs.sort(key=lambda ab: -(unsure(ab[0]) + unsure(ab[1])))
     for a, b in pairs:
         key = (kind(a), kind(b))
         if key in done:
