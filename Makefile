@@ -45,6 +45,7 @@ bench: $(STAMP) chromium postgres
 	COMPANION_CREATES_PER_HOUR=100000 $(BIN)/python bench/fanout.py  # it creates more tables than 30 an hour
 	$(BIN)/python bench/firstload.py
 	$(BIN)/python bench/clue.py
+	$(BIN)/python bench/multiprocess.py  # starts its own throwaway PostgreSQL cluster
 
 clean:
 	rm -rf $(VENV) *.egg-info
