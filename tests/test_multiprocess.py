@@ -294,3 +294,30 @@ def test_a_listener_that_lost_its_connection_catches_up_what_it_missed(postgres)
     finally:
         one.stop()
         other.stop()
+
+
+class _Base:
+    def __init__(self, url):
+        self.url = url
+
+
+@pytest.mark.browser
+def test_two_phones_on_two_processes_play_one_table_in_chromium(browser, two):
+    """The host's phone reaches one process and a player's phone the other (no sticky sessions):
+    a tap on the first shows on the second, and the answer back, at phone size."""
+    from playwright.sync_api import expect
+
+    from .browser import open_seat
+
+    (a, b), _ = two
+    t = Api(a).create("touch-of-evil", {"villain": "bog_fiend", "mode": "cooperative",
+                                        "heroes": ["Eliza", "Valeria"]}, name="Host")
+    eliza = Api(b).join(t["code"], "Eliza", token=t["token"])["token"]
+    host = open_seat(browser, _Base(a), t["code"], t["token"])
+    phone = open_seat(browser, _Base(b), t["code"], eliza)
+    expect(phone.locator(".shadow-value, #r-track").first).to_contain_text("0")
+    host.get_by_role("button", name="+1 toward Darkness").first.click()
+    expect(phone.locator("#r-game")).to_contain_text("1 / 10 toward Darkness")
+    phone.get_by_role("button", name="+1 toward Darkness").first.click()
+    expect(host.locator("#r-game")).to_contain_text("2 / 10 toward Darkness")
+    assert Api(a).view(t["code"], t["token"])["shadow"] == 2
