@@ -216,7 +216,9 @@ def game_actions(table, rounds=200):
     return lat
 
 
-def many(tables, arrivals, seconds=10):
+def many(tables, arrivals, seconds=10, answers=None):
+    """Each table acts once a second for `seconds`: the time to its last socket for each action
+    (infinite when a socket never got it), and, into `answers` if given, the time to the answer."""
     lat, lock = [], threading.Lock()
 
     def run(table):
@@ -227,9 +229,15 @@ def many(tables, arrivals, seconds=10):
             m = next(gen)
             t0 = time.perf_counter()
             table.act(m)
-            d = arrivals.wait(m, table.seats) - t0
+            answered = time.perf_counter() - t0
+            try:
+                d = arrivals.wait(m, table.seats) - t0
+            except TimeoutError:
+                d = float("inf")
             with lock:
                 lat.append(d)
+                if answers is not None:
+                    answers.append(answered)
             time.sleep(max(0.0, 1.0 - (time.perf_counter() - t0)))
 
     threads = [threading.Thread(target=run, args=(t,)) for t in tables]

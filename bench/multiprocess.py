@@ -13,10 +13,8 @@ Prints figures; it is not a test.  Run: .venv/bin/python bench/multiprocess.py
 """
 
 import os
-import random
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -24,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import fanout  # noqa: E402  (the same server start, sockets, markers and percentiles)
-from fanout import Arrivals, CompanionTable, Listener, markers, one_busy, pct, post, report  # noqa: E402
+from fanout import Arrivals, CompanionTable, Listener, many, one_busy, pct, post, report  # noqa: E402
 
 from companion.pgcluster import Cluster  # noqa: E402
 
@@ -69,30 +67,9 @@ def throughput(bases, tables=100, seconds=20):
     n = len(bases)
     made = [Small(bases[i % n], bases[(i + 1) % n], arrivals) for i in range(tables)]
     time.sleep(2.0)
-    answers, delivered, lock = [], [], threading.Lock()
-
-    def run(table):
-        gen = markers()
-        time.sleep(random.random())
-        end = time.perf_counter() + seconds
-        while time.perf_counter() < end:
-            m = next(gen)
-            t0 = time.perf_counter()
-            table.act(m)
-            t1 = time.perf_counter()
-            try:
-                d = arrivals.wait(m, table.seats) - t0
-            except TimeoutError:
-                d = float("inf")
-            with lock:
-                answers.append(t1 - t0)
-                delivered.append(d)
-            time.sleep(max(0.0, 1.0 - (time.perf_counter() - t0)))
-
+    answers = []
     started = time.perf_counter()
-    threads = [threading.Thread(target=run, args=(t,)) for t in made]
-    [t.start() for t in threads]
-    [t.join() for t in threads]
+    delivered = many(made, arrivals, seconds, answers)
     elapsed = time.perf_counter() - started
     for t in made:
         for listener in t.listeners:
