@@ -5,8 +5,6 @@ and imported into a new table (a malformed text refused with a sentence naming i
 import pytest
 from playwright.sync_api import expect
 
-from companion.games import clue as c
-
 from .browser import open_seat
 from .helpers import Sniffer, connect
 from .rules import Game
@@ -177,10 +175,6 @@ def test_a_malformed_import_answers_4xx_through_the_api(server, api):
                                                            "Player: Ann, 9 cards\nPlayer: Bob, x cards\n")
     assert 400 <= r.status < 500 and "Line 4" in r.text and "'Player: NAME, N cards'" in r.text
     assert api.view(t["code"], t["token"])["seated"] is False
-
-
-def test_the_export_lines_name_cards_as_the_game_does():
-    assert c.card_id("Lair 3") == "lair_3"  # the reader matches names the way card ids are made
 
 
 @pytest.mark.browser
