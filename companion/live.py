@@ -20,6 +20,7 @@ BACKLOG = 32          # messages waiting for one socket before it counts as fall
 SEND_TIMEOUT = 10.0   # seconds a single send may take
 SYNC_EVERY = 1.0      # a socket may ask for its whole view at most once a second
 YIELD_AFTER = 0.002  # seconds of rendering in one broadcast before other tables get a turn
+ANSWER_WAITS = 0.030  # seconds of pushing an action's answer waits for; the rest goes on without it
 SEND_BUFFER = 256 * 1024  # bytes the kernel holds for one socket: many pages, yet a frozen phone shows soon
 log = logging.getLogger(__name__)
 _OUTBOX = threading.Lock()  # guards every connection's queue and sender flag (held for microseconds)
@@ -118,8 +119,7 @@ class Hub:
         self._conns: dict[str, set[Connection]] = {}
         self._guard = threading.Lock()
         self.draining = False  # shutting down: /healthz says so, so a load balancer sends no one new
-        self._due: set[str] = set()  # tables whose broadcast is queued and has not started yet
-        tables.listeners.append(self.broadcast_soon)
+        tables.listeners.append(self.after_change)
 
     def add(self, conn: Connection, page_digest: str | None = None):
         """Register a socket and bring its page up to date: the full view, unless the page was
@@ -156,34 +156,36 @@ class Hub:
         with self._guard:
             return sum(len(c) for c in self._conns.values())
 
-    def broadcast(self, code: str):
+    def broadcast(self, code: str, budget: float | None = None):
         """After a change: every socket of the table gets its own seat's changed regions. Between
         two sockets the server may serve others (under gevent, a greenlet switch), so a table of
-        large pages never holds up another table for more than one page's rendering."""
-        since = time.perf_counter()
-        for conn in self.connections(code):
+        large pages never holds up another table for more than one page's rendering. With a
+        `budget` (seconds), the sockets left when it is spent are pushed on a greenlet of their
+        own, so the answer to an action waits for at most that much pushing."""
+        conns = self.connections(code)
+        start = since = time.perf_counter()
+        for i, conn in enumerate(conns):
             self.push(conn)
-            if time.perf_counter() - since > YIELD_AFTER:  # a long broadcast lets others in
+            now = time.perf_counter()
+            if budget is not None and now - start > budget and i + 1 < len(conns):
+                threading.Thread(target=self._push_each, args=(conns[i + 1:],), daemon=True,
+                                 name=f"push-{code}").start()
+                return
+            if now - since > YIELD_AFTER:  # a long broadcast lets others in
                 time.sleep(0)
                 since = time.perf_counter()
 
-    def broadcast_soon(self, code: str):
-        """After a change: broadcast on a thread (under gevent, a greenlet) of its own, so the
-        answer to the action does not wait for every other phone's page. Changes that come while
-        a broadcast is still queued join it (it pushes the table as it is when it runs)."""
-        with self._guard:
-            if code in self._due:
-                return
-            self._due.add(code)
-        threading.Thread(target=self._broadcast_due, args=(code,), daemon=True, name=f"push-{code}").start()
-
-    def _broadcast_due(self, code: str):
-        with self._guard:
-            self._due.discard(code)
+    def _push_each(self, conns):
         try:
-            self.broadcast(code)
+            for conn in conns:
+                self.push(conn)
+                time.sleep(0)
         except Exception:
-            log.exception("pushing table %s failed", code)
+            log.exception("pushing a table's sockets failed")
+
+    def after_change(self, code: str):
+        """A committed change: push every socket, the answer waiting for ANSWER_WAITS at most."""
+        self.broadcast(code, budget=ANSWER_WAITS)
 
     def broadcast_game(self, game: str):
         """Push again every table of a game that has sockets (a background result came in)."""
