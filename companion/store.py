@@ -165,10 +165,6 @@ class Events:
             rows = run("SELECT seat FROM seats WHERE code=? AND token_hash=? AND removed=0", (code, token_hash))
             return rows[0][0] if rows else None
 
-    def claims(self, code) -> dict[str, int]:
-        with self._tx() as run:
-            return dict(run("SELECT token_hash, seat FROM claims WHERE code=?", (code,)))
-
     def events_after(self, code, seq: int) -> list[dict]:
         """The events of a table after number `seq`, in order (what another process wrote since)."""
         with self._tx() as run:

@@ -94,7 +94,6 @@ class Tables:
         self._tables: dict[str, Table] = {}
         self._tokens: dict[str, dict[str, int]] = {}  # code -> token hash -> seat id
         self._hashes: dict[str, dict[int, str]] = {}  # code -> seat id -> its token hash (to see a change)
-        self._claims: dict[str, dict[str, int]] = {}  # code -> personal link hash -> seat id (each works once)
         self._used: dict[str, float] = {}  # code -> when it was last asked for (time.monotonic)
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
@@ -123,7 +122,7 @@ class Tables:
             loaded = self.store.load(code) if code else None
             if loaded is None:
                 raise NotFound("There is no table with that code.")
-            game, options, seat_rows, events, claims = loaded
+            game, options, seat_rows, events, _ = loaded  # links are checked in the store, when used
             table = Table(code, game, options, compute=self.compute)
             tokens, hashes = self._seat_rows(table, seat_rows)
             table.events = events
@@ -131,7 +130,6 @@ class Tables:
             with self._guard:
                 self._tokens[code] = tokens
                 self._hashes[code] = hashes
-                self._claims[code] = dict(claims)
                 self._locks.setdefault(code, threading.Lock())
                 self._tables[code] = table
             return table
@@ -166,7 +164,6 @@ class Tables:
             changed = table.seats != old_seats or table.removed != old_removed or bool(revoked)
             with self._guard:
                 self._tokens[table.code], self._hashes[table.code] = tokens, hashes
-                self._claims[table.code] = self.store.claims(table.code)
         events = self.store.events_after(table.code, table.version)
         if events:
             module = self.module(table)
@@ -298,7 +295,6 @@ class Tables:
             self._tables[code] = table
             self._tokens[code] = {token_hash(token): 0}
             self._hashes[code] = {0: token_hash(token)}
-            self._claims[code] = {}
             self._locks.setdefault(code, threading.Lock())
         self._used[code] = time.monotonic()
         return table, host, token
@@ -354,7 +350,6 @@ class Tables:
             token = new_token()
             if personal:
                 self.store.add_seat(table.code, seat, token_hash(new_token()), claim_hash=token_hash(token))
-                self._claims[table.code][token_hash(token)] = sid
             else:
                 self.store.add_seat(table.code, seat, token_hash(token))
                 self._tokens[table.code][token_hash(token)] = sid
@@ -418,7 +413,8 @@ class Tables:
                 self.store.new_link(table.code, seat.id, stored)
             self._forget(table.code, seat.id)
             self._hashes[table.code][seat.id] = stored
-            (self._claims if personal else self._tokens)[table.code][token_hash(token)] = seat.id
+            if not personal:
+                self._tokens[table.code][token_hash(token)] = seat.id
             return table, seat, token
 
         table, seat, token = self._retry(code, "give a new link", work)
@@ -436,7 +432,6 @@ class Tables:
             if sid is None:
                 raise LinkUsed("This personal link has already been used, or the host has replaced it. "
                                "Ask the host for a new one.")
-            self._claims[table.code].pop(h, None)
             self._tokens[table.code][token_hash(token)] = sid
             self._hashes[table.code][sid] = token_hash(token)
             return table, table.seats[sid], token
@@ -444,10 +439,10 @@ class Tables:
         return self._retry(code, "use that link", work)
 
     def _forget(self, code: str, sid: int):
-        """Every token and personal link of one seat stops working."""
-        for store in (self._tokens, self._claims):
-            for h in [h for h, s in store.get(code, {}).items() if s == sid]:
-                del store[code][h]
+        """Every token of one seat stops working here (its links are voided in the store)."""
+        tokens = self._tokens.get(code, {})
+        for h in [h for h, s in tokens.items() if s == sid]:
+            del tokens[h]
 
     def delete(self, code: str, by: Seat):
         """The host ends the table: its seats, log and notes are gone (then 404)."""
@@ -464,7 +459,7 @@ class Tables:
             if table is not None:
                 table.deleted = True
             with self._guard:
-                for store in (self._tables, self._tokens, self._hashes, self._claims, self._used):
+                for store in (self._tables, self._tokens, self._hashes, self._used):
                     store.pop(code, None)
         for sid in seats:
             self._revoked(code, sid)
@@ -501,7 +496,7 @@ class Tables:
                 if clock - self._used.get(code, clock) < self.idle_seconds:
                     continue
                 with self._guard:
-                    for store in (self._tables, self._tokens, self._hashes, self._claims, self._used):
+                    for store in (self._tables, self._tokens, self._hashes, self._used):
                         store.pop(code, None)
                 left += 1
             finally:
