@@ -10,7 +10,7 @@ from .helpers import Sniffer, connect, wait_for
 SIX = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 
 
-def test_the_answer_comes_before_the_odds_and_the_odds_are_pushed(server, api):
+def test_the_answer_never_waits_for_the_odds_and_the_odds_reach_the_page(server, api):
     t = api.create("clue", {"players": SIX}, name="Host")
     code, host = t["code"], t["token"]
     ann = api.join(code, "Ann", token=host)["token"]
@@ -19,11 +19,15 @@ def test_the_answer_comes_before_the_odds_and_the_odds_are_pushed(server, api):
     started = time.perf_counter()
     view = api.ok(code, ann, type="hand", cards=["ursula", "talisman", "laboratory"])
     answered = time.perf_counter() - started
-    assert view["odds_pending"] is True and view["notes"]["ursula"]["Ann"] == "has"  # the certain facts at once
+    assert view["notes"]["ursula"]["Ann"] == "has"  # the certain facts at once
     assert answered < 1.0, answered
+    # The exact count for this hand takes the worker about 10 ms, so it may already be in the
+    # answer (the answer waits up to 30 ms for the pushes); if not, it is marked as pending.
+    if view["odds_pending"]:
+        assert all(p is None for p in view["probabilities"]["jafar"].values())
     wait_for(lambda: not api.view(code, ann)["odds_pending"], timeout=30)
     later = api.view(code, ann)
-    assert later["probabilities"]["jafar"]["Bob"] is not None and later["exact"] in (True, False)
+    assert later["probabilities"]["jafar"]["Bob"] is not None and later["exact"] is True
     sniff.wait("percent likely", timeout=30)  # the page got the odds without asking
 
 
