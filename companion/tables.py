@@ -132,7 +132,13 @@ class Tables:
                 self._hashes[code] = hashes
                 self._locks.setdefault(code, threading.Lock())
                 self._tables[code] = table
-            return table
+        if self.store.shared:
+            # Another process may have committed between the read above and the registration
+            # (its notice found no table here and was dropped): look once more, on the side, so
+            # that this table's sockets do not stay one change behind until the next one.
+            threading.Thread(target=self.notice, args=(f"{code} seats",), daemon=True,
+                             name=f"catch-up-{code}").start()
+        return table
 
     @staticmethod
     def _seat_rows(table: Table, rows) -> tuple[dict[str, int], dict[int, str]]:

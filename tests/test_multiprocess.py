@@ -296,6 +296,34 @@ def test_a_listener_that_lost_its_connection_catches_up_what_it_missed(postgres)
         other.stop()
 
 
+def test_a_table_read_while_the_other_process_commits_does_not_stay_a_change_behind(postgres):
+    """The other process commits between this one's read of a table and its registration in
+    memory (so the notice finds no table here): the sockets still get the change."""
+    from .helpers import Server
+
+    url = postgres.database()
+    one, other = Server(url), Server(url)
+    try:
+        t = Api(one.url).create("villainous", name="Ann")
+        store = other.app.extensions["tables"].store
+        read, done = store.load, []
+
+        def load(code):
+            got = read(code)
+            if code == t["code"] and not done:
+                done.append(Api(one.url).ok(code, t["token"], type="roll", dice="d6", purpose="in-the-gap"))
+            return got
+
+        store.load = load
+        sniff = Sniffer(connect(other.url, t["code"], t["token"]))
+        wait_for(lambda: done, timeout=5)
+        sniff.wait("in-the-gap", timeout=10)
+        assert Api(other.url).view(t["code"], t["token"])["rolls"][-1]["purpose"] == "in-the-gap"
+    finally:
+        one.stop()
+        other.stop()
+
+
 class _Base:
     def __init__(self, url):
         self.url = url
