@@ -136,9 +136,14 @@ class Tables:
             # Another process may have committed between the read above and the registration
             # (its notice found no table here and was dropped): look once more, on the side, so
             # that this table's sockets do not stay one change behind until the next one.
-            threading.Thread(target=self.notice, args=(f"{code} seats",), daemon=True,
-                             name=f"catch-up-{code}").start()
+            threading.Thread(target=self._look_again, args=(code,), daemon=True, name=f"catch-up-{code}").start()
         return table
+
+    def _look_again(self, code: str):
+        try:
+            self.notice(f"{code} seats")
+        except Exception as err:  # the store closed or went away: the next notice or action catches up
+            log.warning("catching up table %s after loading it failed: %s", code, err)
 
     @staticmethod
     def _seat_rows(table: Table, rows) -> tuple[dict[str, int], dict[int, str]]:
