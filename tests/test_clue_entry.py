@@ -116,6 +116,7 @@ def test_remove_asks_once_and_only_the_author_or_the_host_may_remove_or_edit(bro
     ann.locator("#log-d-1").select_option("Cat")
     ann.get_by_role("button", name="Save #1").click()
     expect(bob.locator("#r-log")).to_contain_text("Ann: Jafar, Shell, Lair 3 · disproved by Cat")
+    expect(ann.locator("#r-log details.edit")).not_to_have_attribute("open", "")  # saved: its form closes
     ann.once("dialog", lambda d: (asked.append(d.message), d.accept()))
     ann.get_by_role("button", name="Remove #1").click()
     expect(bob.locator("#r-log")).to_contain_text("None yet.")
@@ -130,6 +131,7 @@ def test_a_contradiction_shows_on_the_page_with_its_fixes_and_the_notes_greyed(b
     api.ok(code, tok["Bob"], type="suggestion", by="Cat", cards=["ursula", "shell", "lair_3"], disproved_by="Bob")
     box = page.locator("#conflict")
     expect(box).to_contain_text("These entries cannot all be true: your hand and #1.")
+    expect(box).to_contain_text("Cat: Ursula, Shell, Lair 3 · disproved by Bob")  # what #1 says, not just its number
     expect(page.locator("#notes .stale")).to_be_visible()
     expect(box.get_by_role("button", name="Remove #1")).to_have_count(0)  # Bob's phone entered it
     expect(box).to_contain_text("only that phone or the host can change it")
@@ -154,3 +156,134 @@ def test_the_advisor_answers_for_the_lair_tapped(browser, server, api):
     expect(page.locator("#advisor")).to_contain_text(re.compile(r"(Best in Lair 4|tie as the best in Lair 4).*Lair 4, "
                                                                 r"expected to reveal \d\.\d\d bits"))
     expect(page.locator("#clauses")).to_contain_text("Bob has Jafar or Shell or Lair 3 (#1).")
+
+
+def top(locator):
+    return locator.evaluate("el => el.getBoundingClientRect().top")
+
+
+def test_a_marked_cell_stays_under_the_thumb_and_keeps_the_focus(browser, server, api):
+    code, host, tok = table(api)
+    api.ok(code, tok["Ann"], type="hand", cards=ANN_HAND)
+    errors = []
+    page = open_seat(browser, server, code, tok["Ann"], errors=errors)
+    page.get_by_label("Mark cells: a tap sets my own mark").check()
+    # a ✓ far down the grid: many cells read "✓", the page must hold this one, not the first
+    cell = page.locator("#notes tbody tr").filter(has=page.get_by_role("rowheader", name="Lair 2", exact=True)) \
+        .locator("td").first.locator("button")
+    cell.evaluate("el => el.scrollIntoView({block: 'center'})")
+    before = top(cell)
+    cell.click()
+    marked = page.get_by_role("button", name="Lair 2, Ann: has it (your mark). Tap for why; when marking, a tap marks "
+                                            "does not have it.")
+    expect(marked).to_be_focused()
+    page.wait_for_timeout(200)
+    assert abs(top(marked) - before) < 2, (before, top(marked))
+    assert api.view(code, tok["Ann"])["marks"] == {"lair_2|Ann": "has"}
+    # a push from another phone while the cell holds the focus does not move it either
+    api.ok(code, tok["Bob"], type="suggestion", by="Bob", cards=["jafar", "shell", "lair_3"], disproved_by="Cat")
+    expect(page.locator("#r-log")).to_contain_text("Bob: Jafar, Shell, Lair 3")
+    page.wait_for_timeout(200)
+    assert abs(top(marked) - before) < 2, (before, top(marked))
+    assert not errors, errors
+
+
+def test_the_card_shown_adds_the_suggestion_in_place_and_says_what_went_in(browser, server, api):
+    code, host, tok = table(api)
+    api.ok(code, tok["Ann"], type="hand", cards=ANN_HAND)
+    errors = []
+    page = open_seat(browser, server, code, tok["Ann"], errors=errors)
+    taps = Taps(page)
+    taps.chip("Villain", "Jafar")
+    taps.chip("Enchanted Object", "Shell")
+    taps.chip("Lair", "Lair 3")
+    taps.chip("Disproved by", "Bob")
+    add = page.locator("#c-suggest").get_by_role("button", name="Add to the log")
+    add.evaluate("el => el.scrollIntoView({block: 'center'})")
+    before = top(add)
+    taps.button("Shell")  # just above the form's own button; hidden once the form clears
+    expect(page.locator("#flash")).to_have_text("Added #1: Ann: Jafar, Shell, Lair 3 · disproved by Bob (you saw Shell).")
+    expect(page.locator("#c-suggest input[name^='cards.']:checked")).to_have_count(0)
+    page.wait_for_timeout(200)
+    expect(add).to_be_focused()
+    assert abs(top(add) - before) < 2, (before, top(add))  # the hidden card did not drag the page away
+    assert api.view(code, tok["Ann"])["shown"] == {"1": "shell"}
+    assert not errors, errors
+
+
+def test_a_refused_suggestion_keeps_what_was_tapped(browser, server, api):
+    code, host, tok = table(api)
+    api.ok(code, host, type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob")
+    page = open_seat(browser, server, code, tok["Ann"])
+    taps = Taps(page)
+    taps.chip("Suggested by", "Ann")
+    taps.chip("Villain", "Jafar")
+    taps.chip("Enchanted Object", "Shell")
+    taps.chip("Lair", "Lair 3")
+    taps.chip("Disproved by", "Bob")
+    taps.button("Add to the log")
+    expect(page.locator("#flash")).to_contain_text("That suggestion is already in the log as #1.")
+    form = page.locator("#c-suggest")
+    for name in ("Ann", "Jafar", "Shell", "Lair 3"):
+        expect(form.get_by_role("radio", name=name, exact=True).first).to_be_checked()
+    expect(form.locator("input[name=disproved_by]:checked")).to_have_value("Bob")
+
+
+def test_the_disprover_is_asked_at_the_top_of_their_notes_which_card_they_showed(browser, server, api):
+    code, host, tok = table(api)
+    api.ok(code, tok["Ann"], type="hand", cards=ANN_HAND)
+    page = open_seat(browser, server, code, tok["Ann"])
+    api.ok(code, tok["Bob"], type="suggestion", by="Bob", cards=["ursula", "shell", "lair_2"], disproved_by="Ann")
+    ask = page.locator("#notes form", has_text="#1: which card did you show Bob?")
+    expect(ask).to_be_visible()
+    assert [b.inner_text() for b in ask.get_by_role("button").all()] == ["Ursula", "Lair 2"]  # Shell is not hers
+    ask.get_by_role("button", name="Lair 2").click()
+    expect(page.locator("#clauses")).to_contain_text("#1: Lair 2 to Bob")
+    expect(ask).to_have_count(0)
+
+
+def test_an_accusation_is_by_this_phones_player_and_its_outcome_is_told(browser, server, api):
+    code, host, tok = table(api)
+    errors = []
+    bob = open_seat(browser, server, code, tok["Bob"], errors=errors)
+    bob.get_by_text("Enter an accusation").click()
+    expect(bob.get_by_label("Accused by")).to_have_value("Bob")  # not the first name in the list
+    bob.locator("#a-1").select_option("jafar")
+    bob.get_by_role("button", name="Record the accusation").click()
+    expect(bob.locator("#flash")).to_have_text("Recorded: Bob's accusation was wrong. Bob makes no more moves but "
+                                               "still shows cards.")
+    assert api.view(code, host)["players"][1]["out"] is True
+    # Cat's is right: her phone brings the end of the game into view, with the envelope's cards
+    cat = open_seat(browser, server, code, tok["Cat"], errors=errors)
+    cat.get_by_text("Enter an accusation").click()
+    expect(cat.get_by_label("Accused by")).to_have_value("Cat")
+    for i, card in ((1, "maleficent"), (2, "scepter"), (3, "lair_9")):
+        cat.locator(f"#a-{i}").select_option(card)
+    cat.get_by_label("It was right").check()
+    cat.get_by_role("button", name="Record the accusation").click()
+    expect(cat.locator(".winner")).to_be_in_viewport()
+    expect(cat.locator("#r-turn")).to_contain_text("The envelope held Maleficent, Scepter, Lair 9.")
+    assert not errors, errors
+
+
+def test_seating_the_players_brings_the_host_back_to_the_top(browser, server, api):
+    t = api.create("clue", name="Host")
+    page = open_seat(browser, server, t["code"], t["token"])
+    for i, name in enumerate(("Ann", "Bob", "Cat")):
+        page.locator(f"#c-p{i}").fill(name)
+    page.locator("#c-host-player").fill("Ann")
+    page.get_by_role("button", name="Start", exact=True).click()
+    expect(page.locator("#notes")).to_contain_text("My hand (6 cards)")
+    page.wait_for_timeout(200)
+    assert page.evaluate("window.scrollY") < 5
+    expect(page.locator("#r-turn h2")).to_have_text("Ann's turn")
+
+
+def test_the_display_reads_the_log_at_arms_length(browser, server, api):
+    code, host, tok = table(api)
+    board = api.join(code, "Board", role="display", token=host)["token"]
+    api.ok(code, host, type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob")
+    page = open_seat(browser, server, code, board, tablet=True)
+    entry = page.locator("#c-log li").first
+    expect(entry).to_contain_text("Ann: Jafar, Shell, Lair 3 · disproved by Bob")
+    assert float(entry.evaluate("el => getComputedStyle(el).fontSize").rstrip("px")) >= 20

@@ -31,10 +31,71 @@
     if (form) update(form);
     if (e.target.matches("[data-mark-mode]")) marking = e.target.checked;
   });
-  // the form clears once its suggestion is in
-  document.addEventListener("htmx:afterRequest", function (e) {
+  // What a tap on a form did, once its answer is in (into #flash, which stays on the page even
+  // when the push has already replaced the form): a suggestion clears its form (a refusal, answered
+  // 4xx, keeps what was tapped) and says what went in, where the thumb is; a saved correction closes
+  // its form; seating the players starts the page again from its top; an accusation says what was
+  // recorded, and the end of the game is brought into view.
+  function chipText(form, name) {
+    var el = form.querySelector("input[name='" + name + "']:checked");
+    return el ? el.closest("label").textContent.trim() : "";
+  }
+  var wanted = null;  // what to bring into view once the push that carries it arrives
+  function bring() {
+    if (!wanted) return;
+    if (Date.now() > wanted.until) { wanted = null; return; }
+    var el = wanted.selector ? document.querySelector(wanted.selector) : document.body;
+    if (!el) return;
+    if (wanted.selector) el.scrollIntoView({ block: "start" }); else window.scrollTo(0, 0);
+  }
+  function want(selector) { wanted = { selector: selector, until: Date.now() + 2000 }; bring(); }
+  document.addEventListener("htmx:afterSwap", function (e) {
+    var rc = e.detail.requestConfig, xhr = e.detail.xhr;
+    if (!e.detail.target || e.detail.target.id !== "flash" || !rc || !rc.elt || !xhr || xhr.status >= 300) return;
+    var elt = rc.elt, flash = window.companionFlash || function () {};
+    var form = elt.closest && elt.closest("form[data-suggest]");
+    if (form) {
+      var d = checked(form, "disproved_by"), shown = form.dataset.shownSent;
+      var said = "Added #" + form.dataset.next + ": " + checked(form, "by") + ": " +
+        [chipText(form, "cards.0"), chipText(form, "cards.1"), chipText(form, "cards.2")].join(", ") +
+        " · " + (d ? "disproved by " + d : "nobody could disprove") + (shown ? " (you saw " + shown + ")" : "") + ".";
+      delete form.dataset.shownSent;
+      // cleared here when the answer comes before the push: the focused control is held still
+      var held = form.isConnected && form.contains(document.activeElement) ? document.activeElement : null;
+      var at = held ? held.getBoundingClientRect().top : 0;
+      form.reset(); update(form);
+      if (held) window.scrollBy(0, held.getBoundingClientRect().top - at);
+      flash(said, "ok");
+    }
+    var edit = elt.closest && elt.closest("details.edit");
+    if (edit && edit.dataset.key) {
+      edit.open = false;
+      var now = document.querySelector("details[data-key='" + edit.dataset.key + "']");
+      if (now) now.open = false;
+    }
+    var kind = elt.querySelector && elt.querySelector("input[name=type]");
+    if (kind && (kind.value === "setup" || kind.value === "import")) want(null);
+    if (kind && kind.value === "accusation") {
+      var right = elt.querySelector("input[type=checkbox][name='json:correct']");
+      if (right && right.checked) want(".winner");
+      else {
+        var by = elt.querySelector("[name=by]").value;
+        flash("Recorded: " + by + "'s accusation was wrong. " + by + " makes no more moves but still shows cards.", "ok");
+      }
+    }
+  });
+  document.addEventListener("htmx:oobAfterSwap", function () { setTimeout(bring, 0); });
+  // the card shown to you adds the suggestion: the focus moves off that card (hidden once the form
+  // clears) to the form's own button, so the page is held by a control that stays in sight
+  document.addEventListener("htmx:beforeRequest", function (e) {
     var form = e.detail.elt && e.detail.elt.closest && e.detail.elt.closest("form[data-suggest]");
-    if (form && e.detail.successful) { form.reset(); update(form); }
+    if (!form) return;
+    var rc = e.detail.requestConfig || {}, fd = rc.formData || rc.parameters;
+    var cid = fd ? (typeof fd.get === "function" ? fd.get("shown") : fd.shown) : null;
+    var card = cid ? form.querySelector("[data-shown-card='" + cid + "']") : null;
+    if (card) form.dataset.shownSent = card.textContent.trim(); else delete form.dataset.shownSent;
+    var add = form.querySelector("button[type=submit]:not([data-shown-card])");
+    if (card && add && document.activeElement === card) add.focus({ preventScroll: true });
   });
   // marking mode survives the notes being pushed again
   var marking = false;
