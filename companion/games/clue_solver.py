@@ -594,12 +594,17 @@ def _weigher_by_categories(k: Knowledge, possible: list[int], me: int, room: int
                     m |= 1 << j
         sat.append(m)
 
+    made: dict = {}
+
     def deals(ci, tracked):
-        keep = 0
-        for j in range(len(k.categories)):
-            if j != ci:
-                keep |= sat[j]
-        return _category_deals(k, possible, k.categories[ci], tracked, needs, rank, kind, keep, full & ~keep)
+        if (ci, tracked) not in made:
+            keep = 0
+            for j in range(len(k.categories)):
+                if j != ci:
+                    keep |= sat[j]
+            made[(ci, tracked)] = _category_deals(k, possible, k.categories[ci], tracked, needs, rank, kind,
+                                                  keep, full & ~keep)
+        return made[(ci, tracked)]
 
     # a's category, joined with the room's once per card, is the one with fewer kinds of ways; b's
     # is joined once per suggestion
@@ -653,6 +658,7 @@ def _weigher_by_categories(k: Knowledge, possible: list[int], me: int, room: int
 
     outcomes = [("nobody",)] + [(r, c) for r in range(none) for c in ("a", "b", "room")]
 
+    room_fits: dict = {}  # space used by a's ways -> [(the room's space used, its ways, the sum, asked there)]
     room_merged: dict = {}  # (space used and needs met by a's ways, space used by the room's) -> [(needs asked met, ways)]
     b_deals: dict = {}
     joined: dict = {}  # per a: what join_a returns
@@ -669,11 +675,11 @@ def _weigher_by_categories(k: Knowledge, possible: list[int], me: int, room: int
             if time.perf_counter() > deadline:
                 return None
             items = [(ea - 1, ra, w) for (ea, ra), w in x.items()]
-            for used_r, lst in room_by_used.items():
-                used = used_a + used_r
-                index = asked.get(used)
-                if index is None:
-                    continue
+            rooms = room_fits.get(used_a)
+            if rooms is None:  # the room's ways whose space used adds up with a's to one b's ways leave
+                rooms = room_fits[used_a] = [(used_r, lst, used_a + used_r, asked[used_a + used_r])
+                                             for used_r, lst in room_by_used.items() if used_a + used_r in asked]
+            for used_r, lst, used, index in rooms:
                 merged = room_merged.get((used_a, met_a, used_r))
                 if merged is None:  # the room's ways by which of the needs asked they meet with a's
                     merged = {}
