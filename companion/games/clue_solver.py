@@ -525,7 +525,7 @@ def _category_deals(k: Knowledge, possible: list[int], cards: list[int], tracked
     groups = list(kinds.values())
     cls = {c: j + 1 for j, g in enumerate(groups) for c in g}
     states = {(0, 0, 0, rank[env]): 1}  # (space used, needs met, envelope class, tracked's rank)
-    for c in cards:
+    for c in [c for c in cards if c != tracked] + [c for c in cards if c == tracked]:  # its rank last: fewer states
         opts = []
         for h in range(k.holders):
             if possible[c] >> h & 1:
@@ -573,6 +573,7 @@ def _weigher_by_categories(k: Knowledge, possible: list[int], me: int, room: int
     classes, partial outcome) are kept as the fixed-width fields of one integer, so that adding
     and scaling them is one integer operation."""
     import math
+    import sys
 
     P = len(k.players)
     seats = [(me + j) % P for j in range(1, P)]
@@ -618,7 +619,7 @@ def _weigher_by_categories(k: Knowledge, possible: list[int], me: int, room: int
     def fields(ways):
         n = -(-ways.bit_length() // width)
         if width == 64:
-            return memoryview(ways.to_bytes(8 * n, "little")).cast("Q")
+            return memoryview(ways.to_bytes(8 * n, sys.byteorder)).cast("Q")
         return [ways >> (width * i) & fmask for i in range(n)]
     sizes_packed = sum(s << (4 * h) for h, s in enumerate(k.sizes))
     need_ar = full & ~sat[cat_b] & sat[cat_a] & sat[cat_r]  # met by a's category or the room's, not b's
