@@ -221,12 +221,17 @@ def test_a_refused_suggestion_keeps_what_was_tapped(browser, server, api):
     taps.chip("Enchanted Object", "Shell")
     taps.chip("Lair", "Lair 3")
     taps.chip("Disproved by", "Bob")
-    taps.button("Add to the log")
-    expect(page.locator("#flash")).to_contain_text("That suggestion is already in the log as #1.")
+    taps.button("Shell")  # the card Bob showed her: the entry is there already, so she is told where it goes
+    expect(page.locator("#flash")).to_have_text("That suggestion is already in the log as #1. If Ann made it again "
+                                                "on a later turn, tap End turn first. Tap the card you were shown "
+                                                "under #1, at the top of your notes.")
     form = page.locator("#c-suggest")
     for name in ("Ann", "Jafar", "Shell", "Lair 3"):
         expect(form.get_by_role("radio", name=name, exact=True).first).to_be_checked()
     expect(form.locator("input[name=disproved_by]:checked")).to_have_value("Bob")
+    page.locator("#notes form", has_text="#1: Bob showed you").get_by_role("button", name="Shell").click()
+    expect(page.locator("#notes form", has_text="#1: Bob showed you")).to_have_count(0)
+    assert api.view(code, tok["Ann"])["shown"] == {"1": "shell"}
 
 
 def test_the_disprover_is_asked_at_the_top_of_their_notes_which_card_they_showed(browser, server, api):
@@ -287,3 +292,22 @@ def test_the_display_reads_the_log_at_arms_length(browser, server, api):
     entry = page.locator("#c-log li").first
     expect(entry).to_contain_text("Ann: Jafar, Shell, Lair 3 · disproved by Bob")
     assert float(entry.evaluate("el => getComputedStyle(el).fontSize").rstrip("px")) >= 20
+
+
+def test_the_display_shows_its_log_after_a_suggestion_and_the_end_of_the_game_from_the_top(browser, server, api):
+    code, host, tok = table(api)
+    board = api.join(code, "Board", role="display", token=host)["token"]
+    page = open_seat(browser, server, code, board, tablet=True)
+    taps = Taps(page)  # the tablet in the middle enters Ann's suggestion; its form runs below the fold
+    taps.chip("Villain", "Jafar")
+    taps.chip("Enchanted Object", "Shell")
+    taps.chip("Lair", "Lair 3")
+    taps.chip("Disproved by", "Bob")
+    taps.button("Add to the log")
+    expect(page.locator("#flash")).to_have_text("Added #1: Ann: Jafar, Shell, Lair 3 · disproved by Bob.")
+    expect(page.locator("#c-log")).to_be_in_viewport()
+    page.locator("#c-suggest button[type=submit]").last.scroll_into_view_if_needed()
+    assert page.evaluate("window.scrollY") > 0
+    api.ok(code, tok["Cat"], type="accusation", by="Cat", cards=["maleficent", "scepter", "lair_9"], correct=True)
+    expect(page.locator(".winner")).to_be_in_viewport()
+    expect(page.locator("#r-turn")).to_contain_text("The envelope held Maleficent, Scepter, Lair 9.")

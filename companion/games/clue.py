@@ -514,8 +514,11 @@ def public(state, a, seat_):
         turn = state.get("turn", 0)
         for old in state["suggestions"]:
             if old.get("turn") == turn and old["by"] == s["by"] and old["cards"] == s["cards"]:
+                then = ""
+                if a.get("shown") is not None and old["disproved_by"] and plays(state, seat_) == old["by"]:
+                    then = f" Tap the card you were shown under #{old['id']}, at the top of your notes."
                 raise RuleError(f"That suggestion is already in the log as #{old['id']}. If {s['by']} made it "
-                                "again on a later turn, tap End turn first.")
+                                "again on a later turn, tap End turn first." + then)
         s = {"id": state["next_id"], **s, "turn": turn, "at": tick(state), "seat": seat_.id, "author": seat_.name}
         state["suggestions"].append(s)
         state["next_id"] += 1

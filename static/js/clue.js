@@ -66,6 +66,7 @@
       form.reset(); update(form);
       if (held) window.scrollBy(0, held.getBoundingClientRect().top - at);
       flash(said, "ok");
+      if (document.body.classList.contains("role-display")) want(null);  // the shared screen shows its log again
     }
     var edit = elt.closest && elt.closest("details.edit");
     if (edit && edit.dataset.key) {
@@ -85,6 +86,13 @@
     }
   });
   document.addEventListener("htmx:oobAfterSwap", function () { setTimeout(bring, 0); });
+  // the display, read from across the table, shows the end of the game from its top
+  var solved = !!document.querySelector(".winner");
+  document.addEventListener("htmx:oobAfterSwap", function () {
+    var now = !!document.querySelector(".winner");
+    if (now && !solved && document.body.classList.contains("role-display")) setTimeout(function () { window.scrollTo(0, 0); }, 0);
+    solved = now;
+  });
   // the card shown to you adds the suggestion: the focus moves off that card (hidden once the form
   // clears) to the form's own button, so the page is held by a control that stays in sight
   document.addEventListener("htmx:beforeRequest", function (e) {
