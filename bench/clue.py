@@ -19,6 +19,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -79,6 +80,12 @@ class Phone:
         return None, None
 
 
+def view(base: str, code: str, token: str) -> dict:
+    req = urllib.request.Request(f"{base}/api/tables/{code}", headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read())
+
+
 def odds_in(msg: str) -> bool:
     return 'id="r-notes"' in msg and "Working out the odds" not in msg
 
@@ -86,7 +93,7 @@ def odds_in(msg: str) -> bool:
 def server_games(games: int, rng) -> dict:
     db = tempfile.mktemp(suffix=".db")
     proc, base = start("companion", {"COMPANION_DB": db})
-    out = {"answer": [], "facts": [], "odds": [], "exact": 0, "estimated": 0, "late": 0}
+    out = {"answer": [], "facts": [], "odds": [], "exact": 0, "estimated": 0, "late": 0, "unchanged": 0}
     try:
         for _ in range(games):
             t = post(base, "/api/tables", {"game": "clue", "name": "Host", "options": {"players": SIX}})
@@ -121,8 +128,9 @@ def server_games(games: int, rng) -> dict:
                         continue
                     facts.append(when - t0)
                     w2, m2 = (when, msg) if odds_in(msg) else ph.first(odds_in, when, 30)
-                    if w2 is None:
-                        out["late"] += 1
+                    if w2 is None:  # no new notes: nothing changed for this phone, or the odds are late
+                        pending = view(base, code, tokens[phones.index(ph)])["odds_pending"]
+                        out["late" if pending else "unchanged"] += 1
                         continue
                     odds.append(w2 - t0)
                     out["estimated" if "are estimates" in m2 else "exact"] += 1
@@ -190,7 +198,8 @@ def main(games: int = 8):
     print(line("the answer to the suggestion", s["answer"], target="(target p99 <= 300 ms)"))
     print(line("new forced facts on every phone", s["facts"], target="(target p99 <= 1000 ms)"))
     print(line("probabilities on every phone", s["odds"], target="(target p99 <= 2000 ms)"))
-    print(f"  probabilities pushed exact {s['exact']}, estimated {s['estimated']}; not arrived in 30 s: {s['late']}")
+    print(f"  probabilities pushed exact {s['exact']}, estimated {s['estimated']}; not arrived in 30 s: {s['late']}; "
+          f"notes unchanged for that phone (nothing to push, the odds already shown): {s['unchanged']}")
     v = solver_games(200, rng)
     print("Deduction alone, 200 random six-player games after 0 to 40 suggestions, one player's view:")
     print(line("forced facts (complete search)", v["facts"]))
