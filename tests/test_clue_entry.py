@@ -253,7 +253,19 @@ def test_an_accusation_is_by_this_phones_player_and_its_outcome_is_told(browser,
     bob = open_seat(browser, server, code, tok["Bob"], errors=errors)
     bob.get_by_text("Enter an accusation").click()
     expect(bob.get_by_label("Accused by")).to_have_value("Bob")  # not the first name in the list
-    bob.locator("#a-1").select_option("jafar")
+    bob.get_by_role("button", name="Record the accusation").click()  # nothing chosen: nothing is asked or sent
+    bob.wait_for_timeout(300)
+    assert api.view(code, host)["accusations"] == []
+    for i, card in ((1, "jafar"), (2, "shell"), (3, "lair_3")):
+        bob.locator(f"#a-{i}").select_option(card)
+    asked = []
+    bob.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    bob.get_by_role("button", name="Record the accusation").click()
+    expect(bob.get_by_role("button", name="Record the accusation")).to_be_visible()
+    assert asked == ["Record Bob's accusation (Jafar, Shell, Lair 3) as wrong? Bob makes no more moves; only the host "
+                     "can take it back."]
+    assert api.view(code, host)["accusations"] == []  # dismissed: nothing recorded
+    bob.once("dialog", lambda d: d.accept())
     bob.get_by_role("button", name="Record the accusation").click()
     expect(bob.locator("#flash")).to_have_text("Recorded: Bob's accusation was wrong. Bob makes no more moves but "
                                                "still shows cards.")
@@ -265,8 +277,10 @@ def test_an_accusation_is_by_this_phones_player_and_its_outcome_is_told(browser,
     for i, card in ((1, "maleficent"), (2, "scepter"), (3, "lair_9")):
         cat.locator(f"#a-{i}").select_option(card)
     cat.get_by_label("It was right").check()
+    cat.once("dialog", lambda d: (asked.append(d.message), d.accept()))
     cat.get_by_role("button", name="Record the accusation").click()
     expect(cat.locator(".winner")).to_be_in_viewport()
+    assert asked[-1] == "Record Cat's accusation (Maleficent, Scepter, Lair 9) as right? The game ends."
     expect(cat.locator("#r-turn")).to_contain_text("The envelope held Maleficent, Scepter, Lair 9.")
     assert not errors, errors
 

@@ -110,6 +110,20 @@
   function keepMode() {
     document.querySelectorAll("[data-mark-mode]").forEach(function (box) { box.checked = marking; });
   }
+  // an accusation is asked about once, in words, before it is recorded: a wrong one ends that
+  // player's moves and only the host can take it back
+  document.addEventListener("htmx:confirm", function (e) {
+    var form = e.detail.elt;
+    if (!form || !form.matches || !form.matches("form[data-accuse]")) return;
+    e.preventDefault();
+    var by = form.querySelector("[name=by]").value, right = form.querySelector("input[type=checkbox]").checked;
+    var cards = Array.prototype.map.call(form.querySelectorAll("select[name='cards[]']"), function (s) {
+      return s.options[s.selectedIndex].text;
+    });
+    var ask = "Record " + by + "'s accusation (" + cards.join(", ") + ") as " + (right ? "right? The game ends." :
+      "wrong? " + by + " makes no more moves; only the host can take it back.");
+    if (window.confirm(ask)) e.detail.issueRequest(true);
+  });
   // a tap on a cell explains it; only in marking mode does it post the mark
   document.addEventListener("htmx:confirm", function (e) {
     var btn = e.detail.elt;
