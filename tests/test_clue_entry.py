@@ -325,3 +325,23 @@ def test_the_display_shows_its_log_after_a_suggestion_and_the_end_of_the_game_fr
     api.ok(code, tok["Cat"], type="accusation", by="Cat", cards=["maleficent", "scepter", "lair_9"], correct=True)
     expect(page.locator(".winner")).to_be_in_viewport()
     expect(page.locator("#r-turn")).to_contain_text("The envelope held Maleficent, Scepter, Lair 9.")
+
+
+def test_the_host_who_plays_too_is_seated_with_one_tap(browser, server, api):
+    t = api.create("clue", name="Ann")
+    for name in ("Bob", "Cat"):
+        api.join(t["code"], name, token=t["token"])  # added by the host: approved
+    page = open_seat(browser, server, t["code"], t["token"])
+    assert [page.locator(f"#c-p{i}").input_value() for i in range(3)] == ["Bob", "Cat", ""]
+    box = page.get_by_label("I play too, as Ann (fills a row and the host's player below)")
+    box.check()
+    assert [page.locator(f"#c-p{i}").input_value() for i in range(3)] == ["Bob", "Cat", "Ann"]
+    expect(page.locator("#c-host-player")).to_have_value("Ann")
+    box.uncheck()  # changed their mind: both are emptied again
+    assert page.locator("#c-p2").input_value() == ""
+    expect(page.locator("#c-host-player")).to_have_value("")
+    box.check()
+    page.get_by_role("button", name="Start", exact=True).click()
+    expect(page.locator("#notes")).to_contain_text("My hand (6 cards)")
+    view = api.view(t["code"], t["token"])
+    assert [p["name"] for p in view["players"]] == ["Bob", "Cat", "Ann"] and view["me"] == "Ann"

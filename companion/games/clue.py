@@ -1117,7 +1117,7 @@ MOVERS = ["Ursula", "Evil Queen", "Dr. Facilier", "Jafar", "Hades", "Maleficent"
 R = "games/clue/"
 SCRIPTS = ("js/clue.js",)  # the entry form's chips, the marking mode and the cell explanations
 REGIONS = (
-    Region("setup", R + "setup.html", ("seated", "editions", "movers", "seats", "seat.acts_as")),
+    Region("setup", R + "setup.html", ("seated", "editions", "movers", "seats", "seat.acts_as", "seat.name")),
     Region("turn", R + "turn.html", ("seated", "winner", "edition", "editions", "current", "players", "accusations",
                                      "card_names", "seat.acts_as")),
     Region("conflict", R + "conflict.html", ("seated", "me", "contradiction", "conflict", "suggestions", "editable",

@@ -26,7 +26,26 @@
     });
   }
   function all() { document.querySelectorAll("form[data-suggest]").forEach(update); }
+  // the host who plays too: one tap puts their name in the first free row and as the host's player
+  function hostPlays(box) {
+    var form = box.closest("form"), name = box.dataset.hostPlays, hp = form.querySelector("#c-host-player");
+    var rows = Array.prototype.slice.call(form.querySelectorAll("input[name$='.name']"));
+    var same = function (r) { return r.value.trim().toLowerCase() === name.toLowerCase(); };
+    if (box.checked) {
+      if (!rows.some(same)) {
+        var free = rows.filter(function (r) { return !r.value.trim(); })[0];
+        if (free) { free.value = name; box.dataset.filled = free.id; }
+      }
+      if (hp) hp.value = name;
+    } else {
+      var mine = box.dataset.filled && document.getElementById(box.dataset.filled);
+      if (mine && same(mine)) mine.value = "";
+      delete box.dataset.filled;
+      if (hp && hp.value.trim().toLowerCase() === name.toLowerCase()) hp.value = "";
+    }
+  }
   document.addEventListener("change", function (e) {
+    if (e.target.matches && e.target.matches("[data-host-plays]")) hostPlays(e.target);
     var form = e.target.closest && e.target.closest("form[data-suggest]");
     if (form) update(form);
     if (e.target.matches("[data-mark-mode]")) marking = e.target.checked;
