@@ -46,3 +46,24 @@ def test_a_personal_link_seats_one_phone_and_removing_the_seat_closes_it(browser
     host.get_by_role("button", name="Remove Ann").click()
     expect(phone.locator("#conn")).to_contain_text("no longer works")
     expect(host.get_by_role("button", name="Remove Ann")).to_have_count(0)
+
+
+def test_a_phone_waiting_for_approval_becomes_a_players_page_without_a_reload(browser, server, api):
+    t = api.create("clue", {}, name="Host")
+    phone = browser.new_context(**PHONE).new_page()
+    errors = []
+    phone.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    phone.goto(f"{server.url}/join/{t['code']}")
+    phone.get_by_label("Your name").fill("Bob")
+    phone.get_by_role("button", name="Take a seat").click()
+    expect(phone.locator("#conn")).to_have_text("Live")
+    assert "role-player" not in phone.evaluate("document.body.className")  # waiting: the public page
+    expect(phone.locator("#r-memo")).to_have_count(0)
+    bob = next(s["seat"] for s in api.view(t["code"], t["token"])["seats"] if s["name"] == "Bob")
+    assert api.request("POST", f"/api/tables/{t['code']}/seats/{bob}/approve", {}, token=t["token"]).status == 200
+    expect(phone.locator("body")).to_have_class("role-player game-clue")  # the page took on its new role
+    expect(phone.locator("#r-memo")).to_have_count(1)  # and the regions only a seated player has
+    expect(phone.locator("#r-seats")).to_have_count(1)
+    api.ok(t["code"], t["token"], type="setup", players=["Ann", "Bob", "Cat"])
+    expect(phone.locator("#r-notes")).to_contain_text("Bob")  # it keeps up with the game from then on
+    assert not errors, errors

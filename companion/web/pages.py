@@ -148,8 +148,7 @@ def table_page(code):
     if seat is None:
         return redirect(f"/join/{table.code}", 303)
     page = page_for(table, seat)
-    return render_template("table.html", regions=hub().renderer.whole(page), digest=page.digest, page=page,
-                           role=seat.trusted, game=table.game)
+    return render_template("table.html", regions=hub().renderer.whole(page), digest=page.digest, page=page)
 
 
 @bp.get("/tables/<code>/qr.svg")
@@ -180,7 +179,7 @@ def answer(table, seat, **flash):
         return redirect(f"/tables/{table.code}", 303)
     parts = [render_template("_flash.html", kind="ok", **flash)]
     if not hub().connected(table.code, seat.id):
-        parts += hub().renderer.whole(page_for(table, table.seats[seat.id]), oob=True)
+        parts.append(hub().renderer.whole(page_for(table, table.seats[seat.id]), oob=True))
     return Response("\n".join(parts), mimetype="text/html")
 
 

@@ -37,6 +37,7 @@ class Page:
     game: list[Slice]
     after: list[Slice]
     layout: str
+    body: str  # the page's body classes (the seat's role and the game): a new role is a new layout
 
     @property
     def slices(self) -> list[Slice]:
@@ -56,8 +57,9 @@ def page_for(table, seat) -> Page:
         memo.clear()
     before, after = slices(BEFORE, view, role), slices(AFTER, view, role)
     game = slices(module.REGIONS, view, role, memo, (seat, role))
+    body = f"role-{role} game-{table.game}"
     return Page(table.code, module.TITLE, getattr(module, "SCRIPTS", ()), before, game, after,
-                layout(before + [Slice(GAME, "", {}, "")] + game + after))
+                layout(before + [Slice(GAME, "", {}, body)] + game + after), body)
 
 
 class Renderer:
@@ -85,19 +87,22 @@ class Renderer:
         attr = ' hx-swap-oob="true"' if oob else ""
         return f'<div id="r-{s.id}" class="region"{attr}>{self.inner(page, s)}</div>'
 
-    def container(self, page: Page, oob: bool = False) -> str:
-        attr = ' hx-swap-oob="true"' if oob else ""
+    def container(self, page: Page) -> str:
         inner = "".join(self.region(page, s) for s in page.game)
-        return f'<section id="r-{GAME}" class="game" aria-label="{Markup.escape(page.title)}"{attr}>{inner}</section>'
+        return f'<section id="r-{GAME}" class="game" aria-label="{Markup.escape(page.title)}">{inner}</section>'
 
-    def whole(self, page: Page, oob: bool = False) -> list[str]:
-        """Every region of the page, top level, in order."""
-        return ([self.region(page, s, oob) for s in page.before] + [self.container(page, oob)]
-                + [self.region(page, s, oob) for s in page.after])
+    def whole(self, page: Page, oob: bool = False) -> str:
+        """Every region of the page in order, in the one element that holds them all (with the
+        body's classes, which the page takes on when it is swapped in)."""
+        inner = "".join([self.region(page, s) for s in page.before] + [self.container(page)]
+                        + [self.region(page, s) for s in page.after])
+        attr = ' hx-swap-oob="true"' if oob else ""
+        return f'<div id="regions" data-body="{Markup.escape(page.body)}"{attr}>{inner}</div>'
 
     def changed(self, page: Page, sent: dict[str, str], sent_layout: str | None) -> list[str]:
         """What a page that last received `sent` (region id -> key) needs: only the regions whose
-        slice changed, or the whole page when its shape changed."""
+        slice changed, or the whole page when its shape changed (a region came or went, or the
+        seat's role changed: a waiting seat approved)."""
         if sent_layout != page.layout:
-            return self.whole(page, oob=True)
+            return [self.whole(page, oob=True)]
         return [self.region(page, s, oob=True) for s in page.slices if sent.get(s.id) != s.key]

@@ -128,6 +128,12 @@
     }, msg.classList.contains("error") ? 8000 : 4000);
   }
   document.addEventListener("htmx:afterSwap", function (e) { if (e.detail.target && e.detail.target.id === "flash") fadeLater(); });
+  // The whole page came again (its shape changed: a waiting seat approved, a region came or went):
+  // the body takes on the seat's role and game from it.
+  document.addEventListener("htmx:oobAfterSwap", function (e) {
+    var t = e.detail.target && e.detail.target.id === "regions" ? document.getElementById("regions") : null;
+    if (t && t.dataset.body) document.body.className = t.dataset.body;
+  });
   document.addEventListener("click", function (e) {
     if (e.target.closest("[data-close-flash]") || e.target.closest("#flash [data-fade]")) {
       var f = document.getElementById("flash"); if (f) f.innerHTML = "";
