@@ -42,3 +42,14 @@ def test_a_players_own_last_tap_is_taken_back_without_a_question(browser, server
     undo.click()
     expect(page.locator("article.villain").first).to_contain_text("0 Power")
     expect(page.locator("#r-undo")).to_be_empty()
+
+
+def test_undo_sits_right_under_the_game_and_its_name_starts_with_undo(browser, server, api):
+    t = api.create("villainous", {"players": [{"name": "Ann", "villain": "prince_john"},
+                                              {"name": "Bob", "villain": "ursula"}]}, name="Host")
+    ann = api.join(t["code"], "Ann", token=t["token"])["token"]
+    page = open_seat(browser, server, t["code"], ann)
+    page.locator("article.villain").first.get_by_role("button", name="+3").click()
+    expect(page.get_by_role("button", name="Undo: Ann: +3 Power for Ann", exact=True)).to_be_visible()  # no arrow read out
+    order = page.evaluate("[...document.querySelectorAll('#regions > .region, #regions > section')].map(e => e.id)")
+    assert order.index("r-undo") == order.index("r-game") + 1, order  # before the dice, the notes and the seats

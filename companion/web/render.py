@@ -18,9 +18,9 @@ from ..core.views import view_for
 GAME = "game"  # the container of the game's own regions: rebuilt whole when their list changes
 BEFORE = (Region("header", "_header.html", ("seat",)),)
 AFTER = (
+    Region("undo", "_undo.html", ("undo",)),  # right under the game: the last entry taken back at hand
     Region("dice", "_dice.html", ("recent_rolls", "seat.approved", "seat.acts_as", "dice_tray")),
     Region("memo", "_memo.html", ("memo",), roles=(HOST, PLAYER)),
-    Region("undo", "_undo.html", ("undo",)),
     Region("seats", "_seats.html", ("seats", "seat.acts_as"), roles=(HOST, PLAYER)),
 )
 CACHE_MAX = 8000  # rendered regions kept (a few KB each); cleared whole when full
