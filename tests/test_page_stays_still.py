@@ -134,3 +134,21 @@ def test_a_clue_suggestion_from_another_phone_keeps_a_players_view(browser, serv
     after = settled(page)
     assert abs(after - before) <= STILL, (before, after)
     expect(page.get_by_role("button", name="Add to the log")).to_be_visible()  # the open form stays open
+
+
+def test_undo_that_empties_its_own_region_keeps_the_view(browser, server, api):
+    code, _, tokens = villainous_table(api)
+    page = open_seat(browser, server, code, tokens["Ann"])
+    page.locator("article.villain").first.get_by_role("button", name="+3").click()
+    undo = page.locator("#r-undo button")
+    expect(undo).to_be_visible()
+    undo.evaluate("b => window.scrollBy(0, b.getBoundingClientRect().top - window.innerHeight / 2)")
+    page.wait_for_timeout(100)
+    first = "() => { for (const r of document.querySelectorAll('#live .region')) { const b = r.getBoundingClientRect();" \
+            " if (b.bottom > 0 && b.height > 0) return [r.id, b.top]; } }"
+    region, top = page.evaluate(first)
+    undo.click()
+    expect(page.locator("#r-undo")).to_be_empty()  # the region that held the focus is empty now
+    settled(page)
+    after = page.evaluate("id => document.getElementById(id).getBoundingClientRect().top", region)
+    assert abs(after - top) <= STILL, (region, top, after)

@@ -39,30 +39,37 @@
     if (form) form.querySelectorAll("input[type=hidden]").forEach(function (i) { hidden += i.name + "=" + i.value + "&"; });
     return { tag: el.tagName, id: el.id, name: el.name || "", value: el.value || "", text: (el.textContent || "").trim(), hidden: hidden };
   }
+  function shown(el) { return !!el && el.isConnected && el.getClientRects().length > 0; }
+  function same(a, b) { return a.text === b.text && a.name === b.name && a.value === b.value && a.hidden === b.hidden; }
+  function alike(root, d) {  // the shown controls of `root` that look like `d`, in page order
+    var out = [];
+    root.querySelectorAll(d.tag).forEach(function (el) { if (shown(el) && same(describe(el), d)) out.push(el); });
+    return out;
+  }
   function findLike(root, d) {
     if (!root) return null;
     if (d.id) return document.getElementById(d.id);
-    var best = null;
-    root.querySelectorAll(d.tag).forEach(function (el) {
-      if (best) return;
-      var k = describe(el);
-      if (k.text === d.text && k.name === d.name && k.value === d.value && k.hidden === d.hidden) best = el;
-    });
-    return best;
+    var all = alike(root, d);  // the same one of its look-alikes (the third "Show" stays the third)
+    return all.length ? all[Math.min(d.nth || 0, all.length - 1)] : null;
   }
   function regionOf(el) { var r = el && el.closest ? el.closest(".region") : null; return r && r.id ? r : null; }
-  function anchorNow() {
-    var active = document.activeElement, region = regionOf(active);
-    if (region) {
-      return { region: region.id, control: describe(active), top: active.getBoundingClientRect().top,
-               regionTop: region.getBoundingClientRect().top, focus: true };
-    }
+  function inView() {  // the first region on screen: where the eye is when nothing holds the focus
     var regions = document.querySelectorAll("#live .region");
     for (var i = 0; i < regions.length; i++) {
       var rect = regions[i].getBoundingClientRect();
       if (rect.bottom > 0 && rect.height > 0) return { region: regions[i].id, top: rect.top };
     }
     return null;
+  }
+  function anchorNow() {
+    var active = document.activeElement, region = regionOf(active), view = inView();
+    if (region) {
+      var d = describe(active);
+      d.nth = Math.max(0, alike(region, d).indexOf(active));
+      return { region: region.id, control: d, top: active.getBoundingClientRect().top,
+               regionTop: region.getBoundingClientRect().top, focus: true, view: view };
+    }
+    return view;
   }
   document.addEventListener("htmx:oobBeforeSwap", function (e) {
     var target = e.detail.target, fragment = e.detail.fragment;
@@ -84,10 +91,14 @@
     if (!h || !h.anchor) return;
     var a = h.anchor, region = document.getElementById(a.region), el = region, top = a.regionTop === undefined ? a.top : a.regionTop;
     if (a.control) {
-      var same = findLike(region, a.control);
-      if (same) { el = same; top = a.top; if (a.focus && document.activeElement !== same) same.focus({ preventScroll: true }); }
+      var like = findLike(region, a.control);
+      if (like) { el = like; top = a.top; if (a.focus && document.activeElement !== like) like.focus({ preventScroll: true }); }
     }
-    if (!el || !el.isConnected) return;
+    if (!shown(el) || !el.getBoundingClientRect().height) {  // what they held is gone or empty now: keep the view
+      if (!a.view) return;
+      el = document.getElementById(a.view.region); top = a.view.top;
+      if (!shown(el)) return;
+    }
     var shift = el.getBoundingClientRect().top - top;
     keepHeight(window.scrollY + shift);
     if (Math.abs(shift) >= 1) window.scrollBy(0, shift);
