@@ -83,7 +83,7 @@ class Phone:
 def view(base: str, code: str, token: str) -> dict:
     req = urllib.request.Request(f"{base}/api/tables/{code}", headers={"Authorization": f"Bearer {token}"})
     with urllib.request.urlopen(req, timeout=30) as r:
-        return json.loads(r.read())
+        return json.loads(r.read())["view"]
 
 
 def odds_in(msg: str) -> bool:
