@@ -27,15 +27,18 @@ class Background:
         self._lock = threading.Lock()
         self._procs: dict[str, subprocess.Popen] = {}
 
-    def ask(self, task: str, key: str, payload, lane: str = "slow", wait: float = 0.0):
+    def ask(self, task: str, key: str, payload, lane: str = "slow", wait: float = 0.0, queue: bool = True):
         """The result of `task` for `key` if known (or known within `wait` seconds); else None,
-        and the work is queued once."""
+        and the work is queued once. With `queue` False, work not asked for before is not queued
+        (None at once); work under way is still waited for."""
         with self._lock:
             if key in self._results:
                 self._results.move_to_end(key)
                 return self._results[key]
             done = self._waiting.get(key)
             if done is None:
+                if not queue:
+                    return None
                 done = self._waiting[key] = threading.Event()
                 self._send(lane, {"task": task, "key": key, "payload": payload})
         if wait and done.wait(wait):

@@ -30,7 +30,7 @@ from .core import table as tbl
 from .core import undo
 from .core.errors import BadInput, Forbidden, NotFound, Refusal, RuleError, Stale, Unauthorized
 from .core.table import DISPLAY, HOST, PLAYER, Seat, Table
-from .core.views import log_for, view_for
+from .core.views import log_for, view_for, warm
 from .store import Conflict
 
 log = logging.getLogger(__name__)
@@ -255,6 +255,7 @@ class Tables:
     def _viewable(self, module, table: Table):
         """Every seat (and the public) can be shown the table: else refuse, change nothing."""
         try:
+            warm(module, table)  # a game may start every seat's heavy work at once
             dumped = set()
             for seat in [*(s for s in table.seats.values() if s.id not in table.removed), NOBODY]:
                 view = view_for(module, table, seat)  # every seat's view computes (and is kept for the push)

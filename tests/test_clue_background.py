@@ -51,3 +51,23 @@ def test_a_background_worker_answers_later_and_tells_its_listeners():
         assert result["cells"] == inline["cells"]  # the same exact counts as computed here
     finally:
         bg.close()
+
+
+def test_every_players_search_is_asked_of_the_fast_worker_at_once_before_the_views(server, api):
+    """The seats' views are worked out one after another; their searches run on the worker
+    meanwhile (each player's, asked for together when the action is checked)."""
+    from companion.games import clue
+
+    t = api.create("clue", {"players": SIX}, name="Host")
+    code, host = t["code"], t["token"]
+    ann = api.join(code, "Ann", token=host)["token"]
+    clue._deduced.clear()
+    api.ok(code, ann, type="hand", cards=["ursula", "talisman", "laboratory"])
+    tables = server.app.extensions["tables"]
+    state = tables.get(code).state["game"]
+    for name in SIX:  # Bob to Fay have no phone here: only the worker was asked for their searches
+        sig = clue.signature(clue.build(state, clue.entries(state, name)))
+        job = {"sig": clue.payload(sig, [])["sig"]}
+        found = tables.compute.ask("clue.solve", clue.fingerprint("clue.solve", job), job, lane="fast", wait=10,
+                                   queue=False)
+        assert found is not None and found["possible"], name

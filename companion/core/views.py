@@ -29,6 +29,19 @@ def view_for(module, table: Table, seat: Seat) -> dict:
     return view
 
 
+def warm(module, table: Table) -> None:
+    """Before every seat's view is worked out: a game with heavy views (`warm(state)`) may start
+    all of their work on its background worker at once."""
+    start = getattr(module, "warm", None)
+    if start is None or table.state is None:
+        return
+    token = compute.current.set(getattr(table, "compute", None))
+    try:
+        start(table.state["game"])
+    finally:
+        compute.current.reset(token)
+
+
 def _game_view(module, table: Table, seat: Seat) -> dict:
     """The game's part of a view, kept while the game's state is the very same object (a roll or
     a note makes a new version but leaves the game as it was)."""

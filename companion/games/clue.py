@@ -685,7 +685,11 @@ def deduce(sig: tuple) -> dict:
         return found
     worker = compute.current.get()
     quick = None
-    if worker is not None:  # most searches take a few milliseconds: those are done here, the rest there
+    if worker is not None:  # found already by the worker (see `warm`)?
+        job = {"sig": payload(sig, [])["sig"]}
+        ready = worker.ask("clue.solve", fingerprint("clue.solve", job), job, lane="fast", wait=10.0, queue=False)
+        quick = ready if ready is not None and "error" not in ready else None
+    if worker is not None and quick is None:  # most searches take a few milliseconds: those are done here, the rest there
         try:
             quick = {"possible": solver.solve(knowledge_of(sig), seconds=INLINE_SOLVE)["possible"]}
         except solver.Contradiction as err:
@@ -707,6 +711,20 @@ def deduce(sig: tuple) -> dict:
     while len(_deduced) > 256:
         _deduced.pop(next(iter(_deduced)))
     return found
+
+
+def warm(state: dict) -> None:
+    """Before the seats' views are worked out one after another: every player's search asked of
+    the fast worker at once (not waited for), so that it searches while this process works on
+    the others; `deduce` then takes what it has found."""
+    worker = compute.current.get()
+    if worker is None or not state["players"]:
+        return
+    for name in state["players"]:
+        sig = signature(build(state, entries(state, name)))
+        if sig not in _deduced:
+            job = {"sig": payload(sig, [])["sig"]}
+            worker.ask("clue.solve", fingerprint("clue.solve", job), job, lane="fast")
 
 
 _deduced: dict = {}
