@@ -684,27 +684,18 @@ def deduce(sig: tuple) -> dict:
     if found is not None:
         return found
     worker = compute.current.get()
-    quick = None
-    if worker is not None:  # found already by the worker (see `warm`)?
-        job = {"sig": payload(sig, [])["sig"]}
-        ready = worker.ask("clue.solve", fingerprint("clue.solve", job), job, lane="fast", wait=10.0, queue=False)
-        quick = ready if ready is not None and "error" not in ready else None
-    if worker is not None and quick is None:  # most searches take a few milliseconds: those are done here, the rest there
-        try:
-            quick = {"possible": solver.solve(knowledge_of(sig), seconds=INLINE_SOLVE)["possible"]}
-        except solver.Contradiction as err:
-            quick = {"contradiction": str(err)}
-        except solver.TooHard:
-            quick = None
-    if quick is not None:
-        solved = quick
-    elif worker is None:
+    if worker is None:
         solved = solve_task({"sig": sig})
     else:
         job = {"sig": payload(sig, [])["sig"]}
-        solved = worker.ask("clue.solve", fingerprint("clue.solve", job), job, lane="fast", wait=10.0)
-        if solved is None or "error" in solved:  # the worker failed or is stuck: work it out here
-            solved = solve_task({"sig": sig})
+        key = fingerprint("clue.solve", job)
+        solved = worker.ask("clue.solve", key, job, lane="fast", queue=False)  # found already (see `warm`)?
+        if solved is None or "error" in solved:  # most searches take a few milliseconds: done here
+            solved = _quick(sig)
+        if solved is None:  # the rest on the worker (under way since `warm`), waited for
+            solved = worker.ask("clue.solve", key, job, lane="fast", wait=10.0)
+            if solved is None or "error" in solved:  # the worker failed or is stuck: work it out here
+                solved = solve_task({"sig": sig})
     found = {"contradiction": solved["contradiction"]} if "contradiction" in solved else \
         {"possible": solved["possible"], "k": knowledge_of(sig)}
     _deduced[sig] = found
@@ -729,6 +720,16 @@ def warm(state: dict) -> None:
 
 _deduced: dict = {}
 INLINE_SOLVE = 0.012  # seconds of search on the request path before the fast worker takes over
+
+
+def _quick(sig: tuple) -> dict | None:
+    """The search, if it ends within INLINE_SOLVE seconds."""
+    try:
+        return {"possible": solver.solve(knowledge_of(sig), seconds=INLINE_SOLVE)["possible"]}
+    except solver.Contradiction as err:
+        return {"contradiction": str(err)}
+    except solver.TooHard:
+        return None
 
 
 def solve_task(job: dict) -> dict:
