@@ -345,3 +345,23 @@ def test_the_host_who_plays_too_is_seated_with_one_tap(browser, server, api):
     expect(page.locator("#notes")).to_contain_text("My hand (6 cards)")
     view = api.view(t["code"], t["token"])
     assert [p["name"] for p in view["players"]] == ["Bob", "Cat", "Ann"] and view["me"] == "Ann"
+
+
+def test_six_players_on_a_phone_keep_the_envelope_column_in_sight_with_initials_and_a_legend(browser, server, api):
+    six = ("Ann", "Bartholomew", "Cat", "Dan", "Evangeline", "Fay")
+    code, _, tok = table(api, six)
+    page = open_seat(browser, server, code, tok["Ann"])
+    env = page.locator("#r-notes table.grid thead th.env")
+    expect(env).to_be_visible()
+    grid = page.locator("#r-notes table.grid")
+    wide = grid.evaluate("t => { const s = t.parentElement; return [s.scrollWidth, s.clientWidth]; }")
+    assert wide[0] > wide[1], wide  # the grid is wider than the phone: it scrolls sideways
+    grid.evaluate("t => { const s = t.closest('.grid-wrap') || t.parentElement; s.scrollLeft = s.scrollWidth; }")
+    for left in (False, True):  # scrolled to either end, the Envelope column stays on the phone's screen
+        if left:
+            grid.evaluate("t => { const s = t.closest('.grid-wrap') || t.parentElement; s.scrollLeft = 0; }")
+        box = env.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    heads = page.locator("#r-notes table.grid thead abbr").all_inner_texts()
+    assert max(len(h) for h in heads) <= 4 and "Bartholomew" not in heads  # short headers...
+    expect(page.locator("#r-notes")).to_contain_text("= Bartholomew")  # ...with a legend
