@@ -201,19 +201,31 @@ def test_the_advisor_out_of_time_ranks_only_the_suggestions_it_weighed_each_exac
     me = next(h for _c, h, _has, why in k.facts if why == "hand")
     room = k.categories[2][seed % 9]
     possible = cs.solve(k)["possible"]
-    took = 1e9
-    for _ in range(2):  # the quicker of two runs: the machine's other work counts less
-        t = time.perf_counter()
-        full = cs.advise(k, possible, me, room, seconds=60)
-        took = min(took, time.perf_counter() - t)
+    full = cs.advise(k, possible, me, room, seconds=60)
     assert full["complete"] and len(full["ranked"]) == full["suggestions"] == 36
-    for share in (0.5, 0.7, 0.85):  # budgets short of the time it takes, until one leaves some out
-        t = time.perf_counter()
-        part = cs.advise(k, possible, me, room, seconds=took * share, partial=True)
-        assert time.perf_counter() - t < took * (share + 0.35)  # it stops on time (the join under way gives up too)
-        if part and not part["complete"]:
+
+    def cut_short():
+        """A budget short of the time it takes, until one leaves some out; times in this process's
+        CPU seconds (the budget is on the clock: other work on the machine only makes it stop sooner)."""
+        took = 1e9
+        for _ in range(2):
+            t = time.process_time()
+            cs.advise(k, possible, me, room, seconds=60)
+            took = min(took, time.process_time() - t)
+        for share in (0.5, 0.7, 0.85):
+            t = time.process_time()
+            part = cs.advise(k, possible, me, room, seconds=took * share, partial=True)
+            spent = time.process_time() - t
+            if part and not part["complete"]:
+                return part, spent, took * (share + 0.35), took
+        return None, 0.0, 0.0, took
+
+    for _ in range(3):  # on a busy machine a budget may end before the first suggestion is weighed
+        part, spent, limit, took = cut_short()
+        if part:
             break
     assert part and not part["complete"] and 0 < len(part["ranked"]) < 36
+    assert spent < limit, (spent, limit)  # it stops on time (the join under way gives up too)
     exact = {tuple(x["cards"]): x["gain"] for x in full["ranked"]}
     for x in part["ranked"]:  # every figure shown is the exact one
         assert abs(x["gain"] - exact[tuple(x["cards"])]) < 1e-12

@@ -5,6 +5,7 @@ import os
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from .browser import open_seat
@@ -106,8 +107,14 @@ def test_a_whole_hunt_on_the_hosts_phone_two_hero_phones_and_the_display(browser
 
     # three turns: a Hero's roll on the Minion Table from her phone, then the Mystery Phase
     for turn in (1, 2, 3):
+        ann.evaluate("document.getElementById('toe-tables').dataset.before = 'yes'")  # gone once replaced
         ann.get_by_role("button", name="Roll the Villain Minion Table (Eliza)").click()
         expect(display.locator(".rolls li").first).to_contain_text("Villain Minion Table")
+        try:  # Ann's phone has her new result, not the last one's buttons (an identical result swaps nothing)
+            ann.wait_for_function("() => !(document.getElementById('toe-tables') || {dataset: {}}).dataset.before",
+                                  timeout=5000)
+        except PlaywrightTimeout:
+            pass
         apply_all = ann.get_by_role("button", name="Apply all at the places shown")
         if apply_all.count():
             apply_all.click()
