@@ -172,16 +172,15 @@ class Events:
                                                   (code, seq))]
 
     def load(self, code):
-        """(game, options, seats rows (seat, name, role, approved, token_hash, removed), events,
-        claims {hash: seat}) or None; read in one transaction."""
+        """(game, options, seats rows (seat, name, role, approved, token_hash, removed), events) or
+        None; read in one transaction. (Personal links are checked in the store when used.)"""
         with self._tx() as run:
             row = run("SELECT game, options FROM tables WHERE code=?", (code,))
             if not row:
                 return None
             seats = [tuple(r) for r in run(f"SELECT {SEAT_COLUMNS} FROM seats WHERE code=? ORDER BY seat", (code,))]
             events = [json.loads(b) for (b,) in run("SELECT body FROM events WHERE code=? ORDER BY seq", (code,))]
-            claims = dict(run("SELECT token_hash, seat FROM claims WHERE code=?", (code,)))
-        return row[0][0], json.loads(row[0][1]), seats, events, claims
+        return row[0][0], json.loads(row[0][1]), seats, events
 
     def dump(self, code):
         """Every row of one table, for `companion migrate`: (table row, seats, events, claims)."""

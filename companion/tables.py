@@ -122,7 +122,7 @@ class Tables:
             loaded = self.store.load(code) if code else None
             if loaded is None:
                 raise NotFound("There is no table with that code.")
-            game, options, seat_rows, events, _ = loaded  # links are checked in the store, when used
+            game, options, seat_rows, events = loaded
             table = Table(code, game, options, compute=self.compute)
             tokens, hashes = self._seat_rows(table, seat_rows)
             table.events = events

@@ -23,6 +23,12 @@ class Taps:
         self.page.locator("#c-suggest fieldset").filter(has=self.page.locator("legend", has_text=legend)) \
             .get_by_text(name, exact=True).click()
 
+    def suggestion(self, villain, thing, lair, disproved_by):
+        """The three cards and who disproved, a chip each."""
+        for legend, name in (("Villain", villain), ("Enchanted Object", thing), ("Lair", lair),
+                             ("Disproved by", disproved_by)):
+            self.chip(legend, name)
+
     def button(self, name, within="#c-suggest"):
         self.count += 1
         self.page.locator(within).get_by_role("button", name=name, exact=True).click()
@@ -44,10 +50,7 @@ def test_recording_a_turn_takes_at_most_five_taps(browser, server, api):
     assert form.locator("input[name=disproved_by]:checked").count() == 0  # "Disproved by" has no default
     # Ann's own turn: three cards, who disproved, the card she was shown (which adds it)
     taps = Taps(page)
-    taps.chip("Villain", "Jafar")
-    taps.chip("Enchanted Object", "Shell")
-    taps.chip("Lair", "Lair 3")
-    taps.chip("Disproved by", "Bob")
+    taps.suggestion("Jafar", "Shell", "Lair 3", "Bob")
     expect(form.get_by_text("Bob showed you")).to_be_visible()
     taps.button("Shell")
     expect(page.locator("#r-log")).to_contain_text("Ann: Jafar, Shell, Lair 3 · disproved by Bob")
@@ -60,10 +63,7 @@ def test_recording_a_turn_takes_at_most_five_taps(browser, server, api):
     expect(form.get_by_role("group", name="Suggested by").get_by_role("radio", name="Bob")).to_be_checked()
     # Bob's turn, entered on Ann's phone: nobody could disprove it
     taps = Taps(page)
-    taps.chip("Villain", "Hades")
-    taps.chip("Enchanted Object", "Scarab")
-    taps.chip("Lair", "Lair 5")
-    taps.chip("Disproved by", "nobody")
+    taps.suggestion("Hades", "Scarab", "Lair 5", "nobody")
     taps.button("Add to the log")
     expect(page.locator("#r-log")).to_contain_text("Bob: Hades, Scarab, Lair 5 · nobody could disprove")
     assert taps.count <= 5
@@ -194,10 +194,7 @@ def test_the_card_shown_adds_the_suggestion_in_place_and_says_what_went_in(brows
     errors = []
     page = open_seat(browser, server, code, tok["Ann"], errors=errors)
     taps = Taps(page)
-    taps.chip("Villain", "Jafar")
-    taps.chip("Enchanted Object", "Shell")
-    taps.chip("Lair", "Lair 3")
-    taps.chip("Disproved by", "Bob")
+    taps.suggestion("Jafar", "Shell", "Lair 3", "Bob")
     add = page.locator("#c-suggest").get_by_role("button", name="Add to the log")
     add.evaluate("el => el.scrollIntoView({block: 'center'})")
     before = top(add)
@@ -217,10 +214,7 @@ def test_a_refused_suggestion_keeps_what_was_tapped(browser, server, api):
     page = open_seat(browser, server, code, tok["Ann"])
     taps = Taps(page)
     taps.chip("Suggested by", "Ann")
-    taps.chip("Villain", "Jafar")
-    taps.chip("Enchanted Object", "Shell")
-    taps.chip("Lair", "Lair 3")
-    taps.chip("Disproved by", "Bob")
+    taps.suggestion("Jafar", "Shell", "Lair 3", "Bob")
     taps.button("Shell")  # the card Bob showed her: the entry is there already, so she is told where it goes
     expect(page.locator("#flash")).to_have_text("That suggestion is already in the log as #1. If Ann made it again "
                                                 "on a later turn, tap End turn first. Tap the card you were shown "
@@ -313,10 +307,7 @@ def test_the_display_shows_its_log_after_a_suggestion_and_the_end_of_the_game_fr
     board = api.join(code, "Board", role="display", token=host)["token"]
     page = open_seat(browser, server, code, board, tablet=True)
     taps = Taps(page)  # the tablet in the middle enters Ann's suggestion; its form runs below the fold
-    taps.chip("Villain", "Jafar")
-    taps.chip("Enchanted Object", "Shell")
-    taps.chip("Lair", "Lair 3")
-    taps.chip("Disproved by", "Bob")
+    taps.suggestion("Jafar", "Shell", "Lair 3", "Bob")
     taps.button("Add to the log")
     expect(page.locator("#flash")).to_have_text("Added #1: Ann: Jafar, Shell, Lair 3 · disproved by Bob.")
     expect(page.locator("#c-log")).to_be_in_viewport()

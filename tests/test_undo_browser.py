@@ -31,12 +31,18 @@ def test_the_last_ballot_is_sealed_for_its_player_and_the_narrator_is_asked_once
     assert asked and "already seen the vote" in asked[0]
 
 
-def test_a_players_own_last_tap_is_taken_back_without_a_question(browser, server, api):
+def ann_after_plus_three(browser, server, api):
+    """Ann's phone at a Villainous table, just after she gave herself +3 Power."""
     t = api.create("villainous", {"players": [{"name": "Ann", "villain": "prince_john"},
                                               {"name": "Bob", "villain": "ursula"}]}, name="Host")
     ann = api.join(t["code"], "Ann", token=t["token"])["token"]
     page = open_seat(browser, server, t["code"], ann)
     page.locator("article.villain").first.get_by_role("button", name="+3").click()
+    return page
+
+
+def test_a_players_own_last_tap_is_taken_back_without_a_question(browser, server, api):
+    page = ann_after_plus_three(browser, server, api)
     undo = page.locator("#r-undo button")
     expect(undo).to_have_text("Undo: Ann: +3 Power for Ann")
     undo.click()
@@ -45,11 +51,7 @@ def test_a_players_own_last_tap_is_taken_back_without_a_question(browser, server
 
 
 def test_undo_sits_right_under_the_game_and_its_name_starts_with_undo(browser, server, api):
-    t = api.create("villainous", {"players": [{"name": "Ann", "villain": "prince_john"},
-                                              {"name": "Bob", "villain": "ursula"}]}, name="Host")
-    ann = api.join(t["code"], "Ann", token=t["token"])["token"]
-    page = open_seat(browser, server, t["code"], ann)
-    page.locator("article.villain").first.get_by_role("button", name="+3").click()
+    page = ann_after_plus_three(browser, server, api)
     expect(page.get_by_role("button", name="Undo: Ann: +3 Power for Ann", exact=True)).to_be_visible()  # no arrow read out
     order = page.evaluate("[...document.querySelectorAll('#regions > .region, #regions > section')].map(e => e.id)")
     assert order.index("r-undo") == order.index("r-game") + 1, order  # before the dice, the notes and the seats

@@ -35,6 +35,8 @@ def warm(module, table: Table) -> None:
     start = getattr(module, "warm", None)
     if start is None or table.state is None:
         return
+    if any(kept[0] is table.state["game"] for kept in table.game_views.values()):
+        return  # the game itself did not change (a roll, a note): its views are kept as they were
     token = compute.current.set(getattr(table, "compute", None))
     try:
         start(table.state["game"])

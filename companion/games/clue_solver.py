@@ -282,13 +282,11 @@ def count(k: Knowledge, possible: list[int] | None = None, budget: int = 400_000
     # of a class is in the envelope in the same number of deals. Far fewer states, same counts.
     members: list[list[list[int]]] = []
     cls = [0] * n
+    kind = _kind(k, possible)
     for cs in k.categories:
         kinds: dict = {}
         for c in cs:
-            key = ("tracked", c) if c in tracked else \
-                (possible[c], tuple(j for j, (_, cc, _) in enumerate(k.clauses) if c in cc),
-                 tuple(j for j, cc in enumerate(k.exclusions) if c in cc))
-            kinds.setdefault(key, []).append(c)
+            kinds.setdefault(("tracked", c) if c in tracked else kind(c), []).append(c)
         groups = list(kinds.values())
         for j, g in enumerate(groups):
             for c in g:
@@ -341,7 +339,7 @@ def count(k: Knowledge, possible: list[int] | None = None, budget: int = 400_000
             if h != env and possible[c] >> env & 1:
                 env_need = (eshift + 4 * cat[c], env_avail[i + 1][cat[c]])
             mark = (h + 1) << (tshift + 4 * tracked.index(c)) if c in tracked else 0
-            opts.append((h, clear | 0, tight, env_need, mark))
+            opts.append((h, clear, tight, env_need, mark))
         steps.append((c, closing, opts))
 
     def moves(i, state):
