@@ -38,14 +38,23 @@ def post_worker_init(worker):
     """On SIGTERM (a restart), SIGINT (Ctrl+C) and SIGQUIT, close every socket with 1012 first so the
     phones reconnect by themselves once the server is back."""
 
+    busy: list = []  # while the sockets are being closed: the signals that came meanwhile
+
     def closing(previous):
         def handler(signum, frame):
+            if busy:  # Ctrl+C reaches the master too, whose quick stop sends this worker SIGQUIT at
+                busy.append((previous, signum))  # once: it waits until every close frame is out
+                return
+            busy.append(None)
             try:
                 worker.wsgi.extensions["hub"].close_all()
             except Exception:  # an app without a hub (tests), or a socket already gone
                 pass
-            if callable(previous):
-                previous(signum, frame)
+            waiting = busy[1:]
+            busy.clear()
+            for prev, sig in [(previous, signum), *waiting]:
+                if callable(prev):
+                    prev(sig, frame)
 
         return handler
 
