@@ -28,9 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import simple_websocket  # noqa: E402
 from fanout import post, start  # noqa: E402
 
-from companion.games import clue_solver as cs  # noqa: E402
 from companion.games.clue import ADVISE_SECONDS  # noqa: E402
-from companion.games.clue_sim import play, possible_holders  # noqa: E402
+from companion.games.clue import solver as cs  # noqa: E402
+from companion.games.clue.sim import play, possible_holders  # noqa: E402
 
 SIX = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 VILLAINS = ["ursula", "evil_queen", "dr_facilier", "jafar", "hades", "maleficent"]

@@ -224,7 +224,7 @@ class Tables:
         code = self.get(code).code
         with self.lock(code):
             table = self._tables.get(code) or self._load(code)
-            if getattr(table, "deleted", False):
+            if table.deleted:
                 raise NotFound("There is no table with that code.")
             self._used[code] = time.monotonic()
             yield table
@@ -285,7 +285,7 @@ class Tables:
             raise BadInput("The options must be a JSON object.")
         module = games.get(game)
         try:
-            options = module.Options.model_validate(options, strict=True).model_dump(mode="json")
+            options = module.options.model_validate(options, strict=True).model_dump(mode="json")
         except ValidationError as err:
             raise BadInput(act.explain(err, whole="this game's options")) from None
         host = Seat(0, clean_name(name) if name else "Host", HOST, True)
@@ -484,7 +484,7 @@ class Tables:
         table = self.get(code)
         module = self.module(table)
         view = {k: v for k, v in view_for(module, table, NOBODY).items() if k not in ("seat", "memo", "undo")}
-        return {"code": table.code, "game": table.game, "title": module.TITLE, "version": table.version,
+        return {"code": table.code, "game": table.game, "title": module.title, "version": table.version,
                 "seats": view["seats"], "events": log_for(module, table, NOBODY), "final": view}
 
     # ----- housekeeping -----

@@ -8,9 +8,8 @@ import sys
 
 
 def main():
-    from .games import clue
-    tasks = {"clue.probabilities": clue.probabilities_task, "clue.solve": clue.solve_task,
-             "clue.advise": clue.advise_task}
+    from . import games
+    tasks = games.tasks()
     for line in sys.stdin:
         try:
             msg = json.loads(line)

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from companion.games import clue_solver as cs
-from companion.games.clue_sim import deals, play, possible_holders
+from companion.games.clue import solver as cs
+from companion.games.clue.sim import deals, play, possible_holders
 
 
 def random_game(rng, cats_sizes, n_players, n_suggestions):

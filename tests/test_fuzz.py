@@ -28,6 +28,7 @@ from schemathesis import GenerationMode
 from companion import games
 from companion.core.views import view_for
 from companion.games import clue, touch_of_evil, villainous
+from companion.games import gathering as g
 from companion.web import create_app
 from companion.web.security import Limiter
 
@@ -54,7 +55,7 @@ def vocabulary(game: str) -> list:
     """The words a game's actions take: names, ids, places; and a few that are almost right."""
     words = ["Ann", "Bob", "Cat", "ann", "\u0410nn", "Nobody", "", " ", "host", "envelope", "x" * 41]
     if game == "gathering":
-        words += [n for n, _ in EIGHT] + [c for _, c in EIGHT] + list(games.get("gathering").CHARS)
+        words += [n for n, _ in EIGHT] + [c for _, c in EIGHT] + list(g.CHARS)
         words += ["start", "pause", "add", "save", "defeat", "digital", "physical", "spy", "night"]
     elif game == "clue":
         words += [c["id"] for ed in clue.DATA["editions"].values() for cat in ed["categories"]
@@ -231,7 +232,7 @@ def test_schemathesis_finds_no_500_in_the_openapi_document(tmp_path, game):
         "$ref": f"#/components/schemas/Action_{game}"}
     create = doc["paths"]["/api/tables"]["post"]["requestBody"]["content"]["application/json"]["schema"]["properties"]
     create["game"] = {"enum": [game]}
-    create["options"] = {"$ref": "#/components/schemas/" + games.get(game).Options.__name__}
+    create["options"] = {"$ref": "#/components/schemas/" + games.get(game).options.__name__}
     schema = schemathesis.openapi.from_dict(doc)
     schema.app, schema.location = table.app, "/api/openapi.json"
     strategy = st.one_of(schema.as_strategy(GenerationMode.POSITIVE), schema.as_strategy(GenerationMode.NEGATIVE))

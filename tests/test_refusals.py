@@ -4,10 +4,12 @@ the rule harness (tests/rules.py) where the API's path adds nothing."""
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from companion import games
 from companion.core.errors import BadInput, RuleError
 from companion.games import touch_of_evil
 from companion.store import Store
@@ -61,18 +63,18 @@ def test_an_action_whose_state_no_seat_could_see_is_refused_and_never_stored(tmp
     store = Store(str(tmp_path / "t.db"))
     tables = Tables(store)
     table, host, _ = tables.create("touch-of-evil", {}, "Host")
-    real = touch_of_evil.view
+    real = touch_of_evil.GAME.view
 
     def fragile(state, seat):
         if state["shadow"] > 0:
             raise KeyError("stage")
         return real(state, seat)
 
-    monkeypatch.setattr(touch_of_evil, "view", fragile)
+    monkeypatch.setitem(games._registry(), "touch-of-evil", replace(touch_of_evil.GAME, view=fragile))
     with pytest.raises(RuleError, match="unable to show itself") as err:
         tables.act(table.code, host, {"type": "shadow", "steps": 1})
     assert err.value.status == 422 and table.version == 0 and table.state["game"]["shadow"] == 0
-    monkeypatch.setattr(touch_of_evil, "view", real)
+    monkeypatch.setitem(games._registry(), "touch-of-evil", touch_of_evil.GAME)
     assert Tables(Store(str(tmp_path / "t.db"))).get(table.code).version == 0  # nothing reached the store
 
 

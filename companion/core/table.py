@@ -37,6 +37,8 @@ class Table:
     seats: dict[int, Seat] = field(default_factory=dict)
     events: list[dict] = field(default_factory=list)
     state: dict | None = None
+    removed: set[int] = field(default_factory=set)  # seats the host removed: their past actions stay, not their place
+    deleted: bool = False  # set when the table leaves the store, so a holder of its lock knows it is gone
     seals: dict = field(default_factory=dict, repr=False)  # seq -> what that action revealed (core.undo)
     compute: object = field(default=None, repr=False, compare=False)  # a background worker for heavy views
     views: dict = field(default_factory=dict, repr=False, compare=False)  # core.views' cache for this version
@@ -106,10 +108,10 @@ def prepare(module, state: dict, action: dict, seat: Seat, rng) -> dict:
     """Draw what chance decides (dice, deals) before the action is recorded."""
     if action["type"] == "roll":
         return {**action, "dice": dice.normal(action["dice"]), "faces": dice.roll(action["dice"], rng)}
-    hook = getattr(module, "prepare", None)
+    hook = module.prepare
     return hook(state["game"], action, seat, rng) if hook else action
 
 
 def is_private(module, action: dict) -> bool:
     """A private action concerns its author alone (a memo, a player's own notes)."""
-    return action["type"] == "memo" or action["type"] in getattr(module, "PRIVATE", ())
+    return action["type"] == "memo" or action["type"] in module.private

@@ -21,8 +21,8 @@ def revealed(module, event: dict, before: dict, after: dict) -> str | None:
     action = event["action"]
     if action["type"] == "roll" or "_roll" in action:
         return "a shared roll"
-    hook = getattr(module, "reveals", None)
-    return hook(before["game"], after["game"], action) if hook else None
+    hook = module.reveals
+    return hook(before["game"], after["game"], action)
 
 
 def remember(module, table: Table, event: dict, before: dict, after: dict):
@@ -48,8 +48,8 @@ def describe(module, table: Table, event: dict) -> str:
         return f"{by}'s roll of {action['dice']}"
     if action["type"] == "memo":
         return f"{by}'s private note"
-    hook = getattr(module, "describe", None)
-    text = hook(action) if hook else None
+    hook = module.describe
+    text = hook(action)
     return f"{by}: {text}" if text else f"{by}'s {action['type'].replace('_', ' ')}"
 
 
@@ -61,7 +61,7 @@ def last_visible(module, table: Table, seat) -> dict | None:
             continue
         if is_private(module, event["action"]) and event["seat"] != seat.id:
             continue
-        if event["action"]["type"] in getattr(module, "NOT_UNDONE", ()):  # a question, not a move (Clue's advisor)
+        if event["action"]["type"] in module.not_undone:  # a question, not a move (Clue's advisor)
             continue
         return event
     return None

@@ -9,7 +9,7 @@ from .table import HOST, Seat, Table, is_private, undone
 
 
 def seats_public(table: Table) -> list[dict]:
-    removed = getattr(table, "removed", ())  # seats the host removed keep their past actions, not a place
+    removed = table.removed  # seats the host removed keep their past actions, not a place
     return [{"seat": s.id, "name": s.name, "role": s.role, "approved": s.approved}
             for s in sorted(table.seats.values(), key=lambda s: s.id) if s.id not in removed]
 
@@ -19,7 +19,7 @@ def view_for(module, table: Table, seat: Seat) -> dict:
     background worker): the check before a commit, the answer and every socket's push share it.
     Callers must not change the dict they get."""
     key = (seat, getattr(table.compute, "generation", 0))
-    stamp = (table.version, tuple(table.seats.values()), frozenset(getattr(table, "removed", ())))
+    stamp = (table.version, tuple(table.seats.values()), frozenset(table.removed))
     if table.views.get("stamp") != stamp:  # a new event, or a seat joined, was approved or removed
         table.views.clear()
         table.views["stamp"] = stamp
@@ -32,12 +32,12 @@ def view_for(module, table: Table, seat: Seat) -> dict:
 def warm(module, table: Table) -> None:
     """Before every seat's view is worked out: a game with heavy views (`warm(state)`) may start
     all of their work on its background worker at once."""
-    start = getattr(module, "warm", None)
+    start = module.warm
     if start is None or table.state is None:
         return
     if any(kept[0] is table.state["game"] for kept in table.game_views.values()):
         return  # the game itself did not change (a roll, a note): its views are kept as they were
-    token = compute.current.set(getattr(table, "compute", None))
+    token = compute.current.set(table.compute)
     try:
         start(table.state["game"])
     finally:
@@ -52,7 +52,7 @@ def _game_view(module, table: Table, seat: Seat) -> dict:
     kept = table.game_views.get(key)
     if kept is not None and kept[0] is game:  # the reference held keeps the id from being reused
         return kept[1]
-    token = compute.current.set(getattr(table, "compute", None))  # heavy work goes to the table's worker
+    token = compute.current.set(table.compute)  # heavy work goes to the table's worker
     try:
         view = module.view(game, seat)
     finally:
@@ -74,7 +74,7 @@ def _view(module, table: Table, seat: Seat) -> dict:
         "seat": {"id": seat.id, "name": seat.name, "role": seat.role, "acts_as": seat.trusted,
                  "approved": seat.approved},
         "undo": undo.offer(module, table, seat),
-        "dice_tray": getattr(module, "DICE", True) or bool(state["rolls"]),  # a game without dice shows none
+        "dice_tray": module.dice or bool(state["rolls"]),  # a game without dice shows none
     })
     return view
 
@@ -83,9 +83,9 @@ def log_for(module, table: Table, seat: Seat) -> list[dict]:
     """The event log as this seat may see it: others' private actions are left out, and each
     game may hide fields of its secret actions (the narrator's night choices, say)."""
     gone = undone(table.events)
-    redact = getattr(module, "log_entry", None)
+    redact = module.log_entry
     by_seq = {e["seq"]: e for e in table.events}
-    sealing = getattr(module, "sealed", None)  # secret until counted (ballots): hidden from the host too
+    sealing = module.sealed  # secret until counted (ballots): hidden from the host too
     sealed = sealing(table.state["game"], table.events, table.seats) if sealing and table.state else set()
     out = []
     for e in table.events:

@@ -1,27 +1,46 @@
-"""The games. Each module offers the same interface:
+"""The games: each a package under companion/games/ that declares one `GAME` (contract.Game).
 
-  ID, TITLE, Options (pydantic model), ACTIONS (pydantic models), PRIVATE (action types that
-  concern their author alone), setup(options) -> state, apply(state, action, seat) -> state
-  (raises a Refusal with a sentence), view(state, seat) -> dict, and optionally
-  prepare(state, action, seat, rng) -> action (draws chance before the action is recorded)
-  and log_entry(action, seat) -> action or None (hides secret fields from the log).
+The engine, the pages, the live hub and the worker reach a game only through this registry.
 """
 
+from functools import cache
 from importlib import import_module
 
 from ..core.actions import COMMON
+from .contract import Game
 
-IDS = ("gathering", "clue", "touch-of-evil", "villainous")
-_MODULES = {"gathering": "gathering", "clue": "clue", "touch-of-evil": "touch_of_evil", "villainous": "villainous"}
+PACKAGES = ("gathering", "clue", "touch_of_evil", "villainous")  # in the home page's order
 
 
-def get(game_id: str):
-    return import_module(f"{__name__}.{_MODULES[game_id]}")
+@cache
+def _registry() -> dict[str, Game]:
+    found = {}
+    for package in PACKAGES:
+        game = import_module(f"{__name__}.{package}").GAME
+        if not isinstance(game, Game):
+            raise TypeError(f"companion.games.{package}.GAME is not a Game.")
+        found[game.id] = game
+    return found
+
+
+def __getattr__(name):  # IDS is read lazily so that importing one game does not load the others
+    if name == "IDS":
+        return tuple(_registry())
+    raise AttributeError(name)
+
+
+def get(game_id: str) -> Game:
+    return _registry()[game_id]
 
 
 def actions(game_id: str) -> tuple:
-    return COMMON + tuple(get(game_id).ACTIONS)
+    return COMMON + get(game_id).actions
 
 
-def all_games():
-    return [(gid, get(gid)) for gid in IDS]
+def all_games() -> list[tuple[str, Game]]:
+    return list(_registry().items())
+
+
+def tasks() -> dict:
+    """Every game's background tasks, by name (the worker runs them)."""
+    return {name: fn for game in _registry().values() for name, fn in game.tasks.items()}

@@ -30,13 +30,13 @@ def _errors(*codes):
 def document() -> dict:
     models = list(COMMON)
     for _, module in games.all_games():
-        models += [m for m in (*module.ACTIONS, module.Options) if m not in models]
+        models += [m for m in (*module.actions, module.options) if m not in models]
     keys, defs = models_json_schema([(m, "validation") for m in models], ref_template="#/components/schemas/{model}")
     ref = {m: keys[(m, "validation")] for m in models}
     schemas = dict(defs.get("$defs", {}))
     schemas["Error"] = ERR
     for gid, module in games.all_games():
-        schemas[f"Action_{gid}"] = {"oneOf": [ref[m] for m in (*COMMON, *module.ACTIONS)],
+        schemas[f"Action_{gid}"] = {"oneOf": [ref[m] for m in (*COMMON, *module.actions)],
                                     "discriminator": {"propertyName": "type"},
                                     "description": f"Every action of the game {gid}."}
     any_action = {"oneOf": [_ref(f"Action_{g}") for g in games.IDS]}
@@ -54,7 +54,7 @@ def document() -> dict:
             "/api/tables": {"post": {
                 "summary": "Create a table; the answer is the host's seat.",
                 "requestBody": _json({"type": "object", "required": ["game"], "properties": {
-                    "game": {"enum": list(games.IDS)}, "options": {"oneOf": [ref[games.get(g).Options] for g in games.IDS]},
+                    "game": {"enum": list(games.IDS)}, "options": {"oneOf": [ref[games.get(g).options] for g in games.IDS]},
                     "name": {"type": "string", "maxLength": 40}}}),
                 "responses": {"201": {"description": "Created", **_json({"type": "object", "properties": {
                     "code": {"type": "string"}, "token": {"type": "string"}, "seat": {"type": "integer"},

@@ -91,7 +91,7 @@ def my_tables(limit: int = 12) -> list[dict]:
             table, seat = tables().authenticate(normal_code(name[5:]), request.cookies[name])
         except Refusal:
             continue
-        out.append({"code": table.code, "title": games.get(table.game).TITLE, "seat": seat.name, "role": seat.role})
+        out.append({"code": table.code, "title": games.get(table.game).title, "seat": seat.name, "role": seat.role})
         if len(out) >= limit:
             break
     return out

@@ -56,9 +56,9 @@ def page_for(table, seat) -> Page:
     if len(memo) > 64 * (len(table.seats) + 1):
         memo.clear()
     before, after = slices(BEFORE, view, role), slices(AFTER, view, role)
-    game = slices(module.REGIONS, view, role, memo, (seat, role))
+    game = slices(module.regions, view, role, memo, (seat, role))
     body = f"role-{role} game-{table.game}"
-    return Page(table.code, module.TITLE, getattr(module, "SCRIPTS", ()), before, game, after,
+    return Page(table.code, module.title, module.scripts, before, game, after,
                 layout(before + [Slice(GAME, "", {}, body)] + game + after), body)
 
 

@@ -14,12 +14,13 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from ..core.actions import Action
-from ..core.errors import RuleError
-from ..core.regions import Region
-from ..core.table import DISPLAY, HOST, PLAYER
-from . import kernel
-from .rules_data import load
+from ...core.actions import Action
+from ...core.errors import RuleError
+from ...core.regions import Region
+from ...core.table import DISPLAY, HOST, PLAYER
+from .. import kernel
+from ..contract import Game
+from ..rules_data import load
 
 ID = "touch-of-evil"
 TITLE = "A Touch of Evil: Something Wicked"
@@ -1960,4 +1961,13 @@ REGIONS = (
     Region("facts", R + "facts.html", ("guesses", "locations", "roads", "elders", "track", "base_entries", "cooperative",
                                        "is_host")),
     Region("log", R + "log.html", ("log",)),
+)
+
+GAME = Game(
+    id=ID, title=TITLE, options=Options, actions=tuple(ACTIONS),
+    setup=setup, apply=apply, view=view, regions=REGIONS,
+    private=frozenset(PRIVATE),
+    prepare=prepare,
+    describe=describe,
+    reveals=reveals,
 )

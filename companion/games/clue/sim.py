@@ -2,7 +2,7 @@
 benchmark (a real deal; each suggestion disproved honestly by the first player to the left who
 can; optionally a wrong accusation)."""
 
-from .clue_solver import Knowledge
+from .solver import Knowledge
 
 
 def play(rng, cat_sizes, n_players, n_suggestions, wrong_accusation=0.0) -> Knowledge:

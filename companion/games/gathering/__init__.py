@@ -12,12 +12,13 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from ..core.actions import Action, Name
-from ..core.errors import Forbidden, RuleError
-from ..core.regions import Region
-from ..core.table import HOST, PLAYER
-from . import kernel
-from .rules_data import load
+from ...core.actions import Action, Name
+from ...core.errors import Forbidden, RuleError
+from ...core.regions import Region
+from ...core.table import HOST, PLAYER
+from .. import kernel
+from ..contract import Game
+from ..rules_data import load
 
 ID = "gathering"
 TITLE = "Gathering of the Wicked"
@@ -1422,3 +1423,16 @@ def sealed_kind(state, events, seats, kind: str, box: set) -> set[int]:
             latest[kernel.norm(voter)] = e["seq"]
     first = min(latest.values(), default=None)
     return {e["seq"] for e in cast if first is not None and e["seq"] >= first}
+
+GAME = Game(
+    id=ID, title=TITLE, options=Options, actions=tuple(ACTIONS),
+    setup=setup, apply=apply, view=view, regions=REGIONS,
+    private=frozenset(PRIVATE),
+    dice=DICE,
+    scripts=SCRIPTS,
+    prepare=prepare,
+    log_entry=log_entry,
+    sealed=sealed,
+    describe=describe,
+    reveals=reveals,
+)

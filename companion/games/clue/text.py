@@ -4,13 +4,13 @@ sentence naming the line when it does not read."""
 
 import re
 
-from ..core.errors import RuleError
+from ...core.errors import RuleError
 
 HEAD = "Clue companion game, exported as text (paste it into a new table to carry on)"
 
 
 def _c():
-    from . import clue  # clue imports this module: imported when first used
+    from .. import clue  # clue imports this module: imported when first used
     return clue
 
 

@@ -8,12 +8,13 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..core.actions import Action, Name
-from ..core.errors import BadInput, Forbidden, RuleError
-from ..core.regions import Region
-from ..core.table import DISPLAY, HOST, PLAYER
-from . import kernel
-from .rules_data import load
+from ...core.actions import Action, Name
+from ...core.errors import BadInput, Forbidden, RuleError
+from ...core.regions import Region
+from ...core.table import DISPLAY, HOST, PLAYER
+from .. import kernel
+from ..contract import Game
+from ..rules_data import load
 
 ID = "villainous"
 TITLE = "Villainous: The Worst Takes It All"
@@ -555,4 +556,13 @@ REGIONS = (
     Region("villain", "games/villainous/villain.html", ("turn_steps", "fate_token_in_play", "seat.acts_as"),
            (HOST, PLAYER), each="villains"),
     Region("log", "games/villainous/log.html", ("log", "seat.acts_as")),
+)
+
+GAME = Game(
+    id=ID, title=TITLE, options=Options, actions=tuple(ACTIONS),
+    setup=setup, apply=apply, view=view, regions=REGIONS,
+    private=frozenset(PRIVATE),
+    dice=DICE,
+    describe=describe,
+    reveals=reveals,
 )

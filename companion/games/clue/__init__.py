@@ -8,14 +8,16 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..core import compute
-from ..core.actions import Action, Name
-from ..core.errors import Forbidden, RuleError
-from ..core.regions import Region, fingerprint
-from ..core.table import DISPLAY, HOST, PLAYER
-from . import clue_solver as solver
-from . import clue_text, kernel
-from .rules_data import load
+from ...core import compute
+from ...core.actions import Action, Name
+from ...core.errors import Forbidden, RuleError
+from ...core.regions import Region, fingerprint
+from ...core.table import DISPLAY, HOST, PLAYER
+from .. import kernel
+from ..contract import Game
+from ..rules_data import load
+from . import solver
+from . import text as clue_text
 
 ID = "clue"
 TITLE = "Clue: Disney Villains"
@@ -1153,4 +1155,18 @@ REGIONS = (
     Region("log", R + "log.html", ("seated", "suggestions", "accusations", "card_names", "editable", "players",
                                    "categories", "cards", "seat.acts_as")),
     Region("accuse", R + "accuse.html", ("seated", "winner", "accusers", "categories", "cards", "seat.acts_as", "me")),
+)
+
+GAME = Game(
+    id=ID, title=TITLE, options=Options, actions=tuple(ACTIONS),
+    setup=setup, apply=apply, view=view, regions=REGIONS,
+    private=frozenset(PRIVATE),
+    not_undone=frozenset(NOT_UNDONE),
+    scripts=SCRIPTS,
+    log_entry=log_entry,
+    sealed=sealed,
+    warm=warm,
+    describe=describe,
+    reveals=reveals,
+    tasks={"clue.probabilities": probabilities_task, "clue.solve": solve_task, "clue.advise": advise_task},
 )
