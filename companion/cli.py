@@ -27,6 +27,17 @@ def bind_address(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
+def check_games():
+    """Load every game and its data now: a bad data file stops the server here, in a sentence."""
+    from . import games
+    from .games.rules_data import GameDataError
+
+    try:
+        games.all_games()
+    except GameDataError as err:
+        sys.exit(f"companion serve: {err}")
+
+
 def serve(args):
     """gunicorn with one gevent worker (companion/server.py), the server the benchmarks measure."""
     import segno
@@ -35,6 +46,7 @@ def serve(args):
 
     if bool(args.cert) != bool(args.key):
         sys.exit("companion serve: --cert and --key go together.")
+    check_games()
     tls = bool(args.cert)
     host = lan_address() if args.host in ("0.0.0.0", "::") else args.host
     url = f"{'https' if tls else 'http'}://{bind_address(host, args.port)}/"

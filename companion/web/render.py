@@ -33,6 +33,7 @@ class Page:
     code: str
     title: str
     scripts: tuple[str, ...]  # the game's own scripts, under static/
+    styles: tuple[str, ...]  # the game's own stylesheets, under static/ (its display layout among them)
     before: list[Slice]
     game: list[Slice]
     after: list[Slice]
@@ -58,7 +59,7 @@ def page_for(table, seat) -> Page:
     before, after = slices(BEFORE, view, role), slices(AFTER, view, role)
     game = slices(module.regions, view, role, memo, (seat, role))
     body = f"role-{role} game-{table.game}"
-    return Page(table.code, module.title, module.scripts, before, game, after,
+    return Page(table.code, module.title, module.scripts, module.styles, before, game, after,
                 layout(before + [Slice(GAME, "", {}, body)] + game + after), body)
 
 

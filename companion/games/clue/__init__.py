@@ -1159,7 +1159,7 @@ REGIONS = (
 
 GAME = Game(
     id=ID, title=TITLE, options=Options, actions=tuple(ACTIONS),
-    setup=setup, apply=apply, view=view, regions=REGIONS,
+    setup=setup, apply=apply, view=view, regions=REGIONS, styles=("css/clue.css",),
     private=frozenset(PRIVATE),
     not_undone=frozenset(NOT_UNDONE),
     scripts=SCRIPTS,

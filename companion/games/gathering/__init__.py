@@ -1426,7 +1426,7 @@ def sealed_kind(state, events, seats, kind: str, box: set) -> set[int]:
 
 GAME = Game(
     id=ID, title=TITLE, options=Options, actions=tuple(ACTIONS),
-    setup=setup, apply=apply, view=view, regions=REGIONS,
+    setup=setup, apply=apply, view=view, regions=REGIONS, styles=("css/gathering.css",),
     private=frozenset(PRIVATE),
     dice=DICE,
     scripts=SCRIPTS,

@@ -1965,7 +1965,7 @@ REGIONS = (
 
 GAME = Game(
     id=ID, title=TITLE, options=Options, actions=tuple(ACTIONS),
-    setup=setup, apply=apply, view=view, regions=REGIONS,
+    setup=setup, apply=apply, view=view, regions=REGIONS, styles=("css/touch-of-evil.css",),
     private=frozenset(PRIVATE),
     prepare=prepare,
     describe=describe,

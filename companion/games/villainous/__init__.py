@@ -560,7 +560,7 @@ REGIONS = (
 
 GAME = Game(
     id=ID, title=TITLE, options=Options, actions=tuple(ACTIONS),
-    setup=setup, apply=apply, view=view, regions=REGIONS,
+    setup=setup, apply=apply, view=view, regions=REGIONS, styles=("css/villainous.css",),
     private=frozenset(PRIVATE),
     dice=DICE,
     describe=describe,
