@@ -183,7 +183,7 @@ class Sniffer:
     def text(self):
         return "\n".join(self.messages)
 
-    def wait(self, needle, timeout=3):
+    def wait(self, needle, timeout=15):
         return wait_for(lambda: needle in self.text, timeout)
 
 
