@@ -5,6 +5,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 DB ?= companion.db
+# The suite's parallel workers: most of a test's time is spent waiting on sockets, servers and
+# browsers, so more workers than this machine's 2 cores still shortens the run.
+WORKERS ?= 4
 
 .PHONY: run test lint bench chromium postgres clean
 
@@ -36,7 +39,7 @@ postgres:
 
 test: $(STAMP) chromium postgres
 	$(BIN)/ruff check .
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(WORKERS) --dist loadfile
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -20,7 +20,7 @@ ROLES = (HOST, PLAYER, DISPLAY)
 @dataclass(frozen=True)
 class Region:
     id: str                        # the element's id is "r-" + id (+ "-" + index for `each`)
-    partial: str                   # a template path, e.g. "games/villainous/villain.html"
+    partial: str                   # a template path, "games/<game>/<part>.html"
     reads: tuple[str, ...]         # the view's keys the partial reads (as `v.<key>`); "a.b" reads v.a.b only
     roles: tuple[str, ...] = ROLES  # the pages it is on (by the role the seat acts as)
     each: str | None = None        # one region per item of this list in the view (`v.item`, `v.index`)

@@ -29,7 +29,7 @@ class Seat:
         return self.role if self.approved else DISPLAY
 
 
-@dataclass
+@dataclass(slots=True)  # every field a table carries is declared here: setting another one is an error
 class Table:
     code: str
     game: str
