@@ -208,6 +208,8 @@ class Hub:
         self.push(conn, full=True)
 
     def push(self, conn: Connection, full: bool = False):
+        if conn.closed:  # gone since the broadcast began: nothing is rendered for it
+            return
         table = self.tables.get(conn.code)
         seat = table.seats.get(conn.seat_id)
         if seat is None:

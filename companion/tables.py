@@ -38,6 +38,7 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, no 1/I: 32 symbols
 CODE_LENGTH = 7  # 35 bits
 CODE_MAX = 16  # longer than any code: refused without a look-up
 PENDING_MAX = 20  # seats waiting for the host's approval, per table
+SEATS_MAX = 40  # seats at one table (players, displays and the host): the largest box seats 12
 RETRIES = 8  # times an action is tried again after another process took its number
 IDLE_SECONDS = 30 * 60
 KEEP_DAYS = 30.0
@@ -353,7 +354,11 @@ class Tables:
                 if other.id not in table.removed and lookalike.skeleton(other.name) == shape:
                     like = "" if other.name == name else f" (it looks just like {other.name})"
                     raise RuleError(f"The name {name} is taken at this table{like}; choose another.", "name_taken")
-            pending = sum(1 for s in table.seats.values() if not s.approved and s.id not in table.removed)
+            seated = [s for s in table.seats.values() if s.id not in table.removed]
+            if len(seated) >= SEATS_MAX:
+                raise RuleError(f"This table already has {SEATS_MAX} seats, the most one table takes; the host can "
+                                "remove a seat that is no longer used.", "table_full")
+            pending = sum(1 for s in seated if not s.approved)
             if not approved and pending >= self.pending_max:
                 raise RuleError(f"{pending} seats are already waiting for the host at this table; ask the host to "
                                 "approve or remove some first.", "too_many_pending")

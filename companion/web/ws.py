@@ -11,6 +11,8 @@ from .security import bearer, find_table, same_origin, token_for
 
 POLICY = 1008
 SOCKETS_PER_SEAT = 4  # a fifth socket of one seat closes its oldest (1008: that page stays closed)
+SOCKETS_PER_TABLE = 4 * 40  # every seat a table may have (tables.SEATS_MAX), each on its most screens
+TRY_AGAIN = 1013  # the table has all the sockets it may: the page tries again later
 
 
 def install(sock):
@@ -26,6 +28,10 @@ def install(sock):
             ws.close(reason=POLICY, message="Not a seat at this table.")
             # let the client's close reply arrive before the socket is torn down: closing with
             # its reply unread resets the connection, and the client may never read our 1008
+            time.sleep(0.2)
+            return
+        if len(hub.connections(table.code)) >= SOCKETS_PER_TABLE:
+            ws.close(reason=TRY_AGAIN, message="This table has too many screens open; close one and try again.")
             time.sleep(0.2)
             return
         conn = Connection(ws, table.code, seat.id)
