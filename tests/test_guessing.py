@@ -91,3 +91,38 @@ def test_without_a_trusted_proxy_forwarded_headers_are_ignored(app):
     c = InProcess(app)
     assert guesses(c, "203.0.113.7", 20) == [404] * 20
     assert guesses(c, "198.51.100.9", 1, start=40) == [429]  # the header is anyone's to forge: one address
+
+
+
+def test_a_seat_at_the_table_is_never_refused_for_what_others_at_its_address_guessed(server, api):
+    """Issue 24.2: a café's shared address. Someone there guesses 21 codes; the players at a real
+    table behind the same address still act, read and reach their pages."""
+    t = api.create("villainous", name="Ann")
+    bob = api.join(t["code"], "Bob", token=t["token"])
+    statuses = [request(server.url, "GET", f"/api/tables/{WRONG.format(i)}").status for i in range(21)]
+    assert statuses == [404] * 20 + [429]
+    assert request(server.url, "GET", f"/api/tables/{t['code']}", token=bob["token"]).status == 200
+    assert api.act(t["code"], t["token"], type="roll", dice="d6").status == 200
+    page = request(server.url, "GET", f"/tables/{t['code']}", headers={"Cookie": f"seat_{t['code']}={bob['token']}"})
+    assert page.status == 200 and "Bob" in page.text
+    # and the guesser is still held: a wrong code, a wrong token, or a right code with no seat
+    assert request(server.url, "GET", f"/api/tables/{WRONG.format(50)}", token=bob["token"]).status == 429
+    assert request(server.url, "GET", f"/api/tables/{t['code']}", token="not-a-seat").status == 429
+    assert request(server.url, "GET", f"/tables/{t['code']}/qr.svg").status == 429
+
+
+def test_a_seat_socket_opens_though_its_address_is_over_the_guessing_limit(server, api, table):
+    for i in range(21):
+        request(server.url, "GET", f"/api/tables/{WRONG.format(i)}")
+    assert request(server.url, "GET", f"/api/tables/{WRONG.format(99)}").status == 429
+    ws = connect(server.url, table["code"], table["bob"])
+    assert 'id="r-' in ws.receive(timeout=15)
+
+
+def test_seat_cookies_on_the_home_page_count_as_guesses_when_they_name_no_seat(server, api):
+    t = api.create("villainous", name="Ann")
+    cookies = "; ".join(f"seat_{WRONG.format(i)}=x" for i in range(25))
+    assert request(server.url, "GET", "/", headers={"Cookie": cookies}).status == 200  # the page still shows
+    assert request(server.url, "GET", f"/api/tables/{WRONG.format(99)}").status == 429  # 20 of them were counted
+    mine = request(server.url, "GET", "/", headers={"Cookie": f"seat_{t['code']}={t['token']}"})
+    assert "Your tables" in mine.text  # a real seat is still listed

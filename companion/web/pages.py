@@ -15,11 +15,11 @@ from flask import (
 )
 
 from .. import games
-from ..core.errors import Forbidden, Refusal
+from ..core.errors import Forbidden, Refusal, TooMany
 from ..tables import normal_code
 from . import forms
 from .render import page_for
-from .security import cookie_name, creating, find_table, same_origin, token_for
+from .security import cookie_name, creating, find_table, same_origin, token_for, wrong_guess
 
 bp = Blueprint("pages", __name__)
 COOKIE_AGE = 60 * 60 * 24 * 30
@@ -90,6 +90,10 @@ def my_tables(limit: int = 12) -> list[dict]:
         try:
             table, seat = tables().authenticate(normal_code(name[5:]), request.cookies[name])
         except Refusal:
+            try:  # a cookie for no seat counts as a wrong guess: many of them look nothing up for free
+                wrong_guess()
+            except TooMany:
+                break
             continue
         out.append({"code": table.code, "title": games.get(table.game).title, "seat": seat.name, "role": seat.role})
         if len(out) >= limit:

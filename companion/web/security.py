@@ -128,8 +128,32 @@ GUESSES = "Too many wrong table codes from here; wait a minute and try again."
 
 
 def find_table(code: str):
-    """Find a table by its code. Every look-up counts towards this address's guessing limit
-    while it runs; a code that exists gives its count back, so only wrong codes stay counted."""
+    """Find a table by its code. A request that carries a working seat token for it is a person at
+    that table: never refused, nor counted, for what others at the same address guessed. Every
+    other look-up counts towards this address's guessing limit while it runs; a code that exists
+    gives its count back, so only wrong codes stay counted (and a right code without a token is
+    refused like a wrong one while the address is over its limit: else the limit would tell
+    which codes exist)."""
+    token = token_for(code)
+    if token:
+        try:
+            table, _ = current_app.extensions["tables"].authenticate(code, token)
+            return table
+        except Refusal:
+            pass  # a wrong token proves nothing: counted as any other look-up
+    return guess(code)
+
+
+def wrong_guess():
+    """Count one wrong guess against this address (a seat cookie that names no seat); TooMany
+    once the address is over its limit."""
+    limiter, who = current_app.extensions["limiter"], client()
+    limiter.take(who)
+    limiter.keep(who)
+
+
+def guess(code: str):
+    """A look-up by someone who may be guessing: limited and counted per address."""
     limiter = current_app.extensions["limiter"]
     who = client()
     stamp = limiter.take(who)
