@@ -120,6 +120,7 @@ class Hub:
         self._guard = threading.Lock()
         self.draining = False  # shutting down: /healthz says so, so a load balancer sends no one new
         tables.listeners.append(self.after_change)
+        tables.holders.append(lambda code: bool(self._conns.get(code)))  # a table with sockets stays in memory
 
     def add(self, conn: Connection, page_digest: str | None = None):
         """Register a socket and bring its page up to date: the full view, unless the page was

@@ -100,6 +100,7 @@ class Tables:
         self._guard = threading.Lock()
         self._loading = threading.Lock()
         self.listeners = []  # callables (code) after every change
+        self.holders = []  # callables (code) -> True while something here (a live socket) needs that table
         self.closers = []  # callables (code, seat id) when a seat's token stops working (its sockets close)
         self.compute = None  # a background worker for heavy views (companion.background), or None: inline
 
@@ -202,7 +203,9 @@ class Tables:
         code, _, what = payload.partition(" ")
         table = self._tables.get(code)
         if table is None:
-            return  # not in memory here: it is read fresh when asked for
+            if self.held(code) and what != "deleted":  # sockets here, the table not (yet) in memory
+                self._changed(code)  # they are pushed, which reads it fresh
+            return  # else it is read fresh when asked for
         kind, _, version = what.partition(" ")
         if kind == "events" and version.isdigit() and table.version >= int(version):
             return  # this process wrote it, or has read it already
@@ -504,8 +507,8 @@ class Tables:
             deleted += 1
         left = 0
         for code, used in list(self._used.items()):
-            if clock - used < self.idle_seconds:
-                continue
+            if clock - used < self.idle_seconds or self.held(code):
+                continue  # a table whose phones are connected here stays, to hear the other processes
             lock = self.lock(code)
             if not lock.acquire(blocking=False):
                 continue
@@ -519,6 +522,9 @@ class Tables:
             finally:
                 lock.release()
         return left, deleted
+
+    def held(self, code: str) -> bool:
+        return any(holds(code) for holds in self.holders)
 
     def start_sweeper(self, every: float = 60.0) -> threading.Thread:
         """A daemon that sweeps every `every` seconds while this service lives."""

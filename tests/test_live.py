@@ -117,10 +117,10 @@ def free_port():
         return s.getsockname()[1]
 
 
-def start(db, port):
+def start(db, port, env=None):
     proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1",
                              "--port", str(port), "--db", str(db)], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, start_new_session=True)
+                            stderr=subprocess.DEVNULL, start_new_session=True, env={**os.environ, **(env or {})})
     base = f"http://127.0.0.1:{port}"
     wait_for(lambda: _up(base), timeout=15, interval=0.1)
     return proc, base

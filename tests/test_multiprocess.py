@@ -347,3 +347,25 @@ def test_two_phones_on_two_processes_play_one_table_in_chromium(browser, two):
     phone.get_by_role("button", name="+1 toward Darkness").first.click()
     expect(host.locator("#r-game")).to_contain_text("2 / 10 toward Darkness")
     assert Api(a).view(t["code"], t["token"])["shadow"] == 2
+
+
+def test_a_table_idle_past_the_limit_stays_live_on_the_process_that_holds_its_sockets(postgres):
+    """Issue 24.4: a dinner break. With a tiny idle limit, process B sweeps many times while Bob's
+    phone is connected to it and nobody acts; then every action on A still reaches Bob on B."""
+    quick = {"COMPANION_IDLE_MINUTES": "0.001", "COMPANION_SWEEP_SECONDS": "0.1"}
+    url = postgres.database()
+    procs = [start(url, free_port(), env=quick) for _ in range(2)]
+    try:
+        (a, b) = [base for _, base in procs]
+        t = Api(a).create("villainous", name="Ann")
+        bob = Api(a).join(t["code"], "Bob", token=t["token"])
+        sniff = Sniffer(connect(b, t["code"], bob["token"]))
+        sniff.wait('id="r-dice"')
+        time.sleep(1.0)  # about ten sweeps on B, each finding the table idle
+        for i in range(3):
+            Api(a).ok(t["code"], t["token"], type="roll", dice="d6", purpose=f"after-the-break-{i}")
+            sniff.wait(f"after-the-break-{i}")
+    finally:
+        for proc, _ in procs:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait()
