@@ -17,12 +17,14 @@ from contextlib import contextmanager
 
 import psycopg
 from psycopg import errors
-from psycopg_pool import ConnectionPool
+from psycopg_pool import ConnectionPool, PoolTimeout
 
+from .core.errors import Unavailable
 from .store import COLUMNS, SCHEMA, Conflict, Events
 
 CHANNEL = "companion"
 POOL_MAX = 10
+UNAVAILABLE = "The table's database did not answer; try again in a moment."
 log = logging.getLogger(__name__)
 
 
@@ -39,8 +41,10 @@ class PgStore(Events):
         self.path = url
         with psycopg.connect(url, connect_timeout=10) as first:  # a wrong URL fails here, at once, plainly
             first.execute("SELECT 1")
+        # each connection is checked as it is taken: one the server dropped (a restart, an
+        # administrator's pg_terminate_backend) is replaced instead of failing a request
         self.pool = ConnectionPool(url, min_size=1, max_size=pool_max, open=True, name="companion",
-                                   kwargs={"autocommit": True}, timeout=10)
+                                   kwargs={"autocommit": True}, timeout=10, check=ConnectionPool.check_connection)
         self.listener: Listener | None = None
         with self._tx() as run:
             run("SELECT pg_advisory_xact_lock(727274)", ())  # two processes starting at once: one creates
@@ -55,15 +59,19 @@ class PgStore(Events):
 
     @contextmanager
     def _tx(self):
-        with self.pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
-            def run(sql, args):
-                try:
-                    cur.execute(pg(sql), args)
-                except errors.UniqueViolation as err:
-                    raise Conflict(str(err).splitlines()[0]) from None
-                return cur.fetchall() if cur.description else []
+        try:
+            with self.pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
+                def run(sql, args):
+                    try:
+                        cur.execute(pg(sql), args)
+                    except errors.UniqueViolation as err:
+                        raise Conflict(str(err).splitlines()[0]) from None
+                    return cur.fetchall() if cur.description else []
 
-            yield run
+                yield run
+        except (psycopg.OperationalError, PoolTimeout) as err:  # the database went away mid-request
+            log.warning("the database did not answer: %s", str(err).splitlines()[0] if str(err) else type(err).__name__)
+            raise Unavailable(UNAVAILABLE) from None
 
     def _notice(self, code: str, what: str):
         return "SELECT pg_notify(?, ?)", (CHANNEL, f"{code} {what}")

@@ -369,3 +369,33 @@ def test_a_table_idle_past_the_limit_stays_live_on_the_process_that_holds_its_so
         for proc, _ in procs:
             os.killpg(proc.pid, signal.SIGTERM)
             proc.wait()
+
+
+def test_a_dropped_database_connection_never_answers_500(postgres):
+    """Issue 24.5: an administrator (or a restart) cuts every connection the app holds; the next
+    requests answer as usual (a pooled connection is checked as it is taken) or 503 with a
+    sentence, never 500, and nothing acknowledged is lost."""
+    import psycopg
+
+    url = postgres.database()
+    proc, base = start(url, free_port())
+    try:
+        api = Api(base)
+        t = api.create("villainous", name="Ann")
+        for i in range(5):
+            api.ok(t["code"], t["token"], type="roll", dice="d6", purpose=f"before-{i}")
+        with psycopg.connect(url, autocommit=True) as admin:
+            cut = admin.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                                "WHERE datname = current_database() AND pid <> pg_backend_pid()").fetchone()[0]
+        assert cut >= 1
+        answers = [api.act(t["code"], t["token"], type="roll", dice="d6", purpose=f"after-{i}") for i in range(30)]
+        statuses = [r.status for r in answers]
+        assert 500 not in statuses and set(statuses) <= {200, 503}, statuses
+        assert all("try again" in r.json["error"] for r in answers if r.status == 503)
+        assert statuses[-1] == 200
+        purposes = [r["purpose"] for r in api.view(t["code"], t["token"])["rolls"]]
+        kept = [f"after-{i}" for i, s in enumerate(statuses) if s == 200]
+        assert all(p in purposes for p in [f"before-{i}" for i in range(5)] + kept)
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait()

@@ -38,5 +38,11 @@ class RuleError(Refusal):
     status, code = 422, "rule"
 
 
+class Unavailable(Refusal):
+    """The database did not answer (a restart, a dropped connection): try again in a moment."""
+
+    status, code = 503, "unavailable"
+
+
 class TooMany(Refusal):
     status, code = 429, "too_many_requests"
