@@ -8,14 +8,104 @@ and the certificate.
 
 import os
 import socket
+import threading
+import time
 
+import gevent
 from gunicorn.app.base import BaseApplication
 from gunicorn.workers import ggevent
+from werkzeug.exceptions import RequestTimeout
 
 
 def nodelay() -> bool:
     """Nagle's algorithm off on every accepted socket (COMPANION_NODELAY=0 turns it on, to measure)."""
     return os.environ.get("COMPANION_NODELAY", "1") != "0"
+
+
+def setting(name: str, default: float) -> float:
+    try:
+        return float(os.environ.get(name, default))
+    except ValueError:
+        return default
+
+
+BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        b"Retry-After: 5\r\nContent-Length: 62\r\n\r\nToo many connections from your address; try again in a moment.\n")
+
+
+class Addresses:
+    """Open connections per client address, with a cap: one client (or one attack) cannot hold
+    every connection the worker has. Off behind a reverse proxy (every client is the proxy)."""
+
+    def __init__(self, cap: int):
+        self.cap, self.open, self._lock = cap, {}, threading.Lock()
+
+    def enter(self, host) -> bool:
+        if not self.cap or host is None:
+            return True
+        with self._lock:
+            n = self.open.get(host, 0)
+            if n >= self.cap:
+                return False
+            self.open[host] = n + 1
+            return True
+
+    def leave(self, host):
+        if not self.cap or host is None:
+            return
+        with self._lock:
+            n = self.open.get(host, 0) - 1
+            if n > 0:
+                self.open[host] = n
+            else:
+                self.open.pop(host, None)
+
+
+class SlowBody:
+    """A request body that must arrive within `seconds` of the request's start, however it
+    trickles in (gevent's timeout covers every receive inside one read): a slow upload is cut
+    with 408 instead of holding a connection for ever."""
+
+    def __init__(self, stream, deadline: float):
+        self.stream, self.deadline = stream, deadline
+
+    def _within(self, method, *args):
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise RequestTimeout()
+        try:
+            with gevent.Timeout(left):
+                return method(*args)
+        except gevent.Timeout:
+            raise RequestTimeout() from None
+
+    def read(self, *args):
+        return self._within(self.stream.read, *args)
+
+    def readline(self, *args):
+        return self._within(self.stream.readline, *args)
+
+    def readlines(self, *args):
+        return self._within(self.stream.readlines, *args)
+
+    def __iter__(self):
+        while True:
+            line = self.readline()
+            if not line:
+                return
+            yield line
+
+
+class BodyDeadline:
+    """WSGI: every request's body under SlowBody (COMPANION_BODY_SECONDS, 10 by default)."""
+
+    def __init__(self, app, seconds: float):
+        self.app, self.seconds = app, seconds
+        self.extensions = getattr(app, "extensions", {})  # the post-fork hooks reach the hub through it
+
+    def __call__(self, environ, start_response):
+        environ["wsgi.input"] = SlowBody(environ["wsgi.input"], time.monotonic() + self.seconds)
+        return self.app(environ, start_response)
 
 
 class GeventWorker(ggevent.GeventWorker):
@@ -27,12 +117,32 @@ class GeventWorker(ggevent.GeventWorker):
     Linux copies it to accepted sockets, but that is the kernel's choice, not a promise: set it here.
     """
 
+    def init_process(self):
+        behind_proxy = setting("COMPANION_PROXIES", 0) > 0
+        self.addresses = Addresses(0 if behind_proxy else int(setting("COMPANION_CONNECTIONS_PER_ADDRESS", 256)))
+        super().init_process()
+
+    def load_wsgi(self):
+        super().load_wsgi()
+        self.wsgi = BodyDeadline(self.wsgi, setting("COMPANION_BODY_SECONDS", 10))
+
     def handle(self, listener, client, addr):
+        host = addr[0] if isinstance(addr, tuple) and addr else None
+        if not self.addresses.enter(host):
+            try:
+                client.sendall(BUSY)
+            except OSError:
+                pass
+            client.close()
+            return
         try:
-            client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1 if nodelay() else 0)
-        except OSError:  # not TCP (a Unix socket)
-            pass
-        super().handle(listener, client, addr)
+            try:
+                client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1 if nodelay() else 0)
+            except OSError:  # not TCP (a Unix socket)
+                pass
+            super().handle(listener, client, addr)
+        finally:
+            self.addresses.leave(host)
 
 
 class Server(BaseApplication):

@@ -249,6 +249,7 @@ def install(app):
             400: "The request could not be read.",
             404: "There is nothing at this address.",
             405: "This address does not take that method.",
+            408: "The request took too long to arrive; send it again.",
             413: "The request is too large (64 KB at most).",
             415: "Send JSON with the Content-Type application/json.",
         }
