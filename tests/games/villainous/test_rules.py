@@ -4,7 +4,7 @@ import pytest
 
 from companion.core.errors import BadInput, Forbidden, RuleError
 
-from .rules import Game
+from ...rules import Game
 
 ORDER = ["captain_hook", "jafar", "maleficent", "prince_john", "queen_of_hearts", "ursula"]
 
