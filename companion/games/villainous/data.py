@@ -12,7 +12,8 @@ from ..rules_data import Data, load
 VILLAIN_IDS = ("captain_hook", "jafar", "maleficent", "prince_john", "queen_of_hearts", "ursula")
 
 Text = Annotated[str, Field(min_length=1)]
-LocationName = Annotated[str, Field(min_length=1, max_length=40)]
+LOCATION_MAX = 40  # characters in a location's name (the options' realms, the host's renaming)
+LocationName = Annotated[str, Field(min_length=1, max_length=LOCATION_MAX)]
 
 
 class Tracker(BaseModel):

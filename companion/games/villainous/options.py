@@ -8,12 +8,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...core.actions import Action, Name
 from ...core.errors import RuleError
 from .. import kernel
-from .data import DATA, VILLAIN_IDS, VILLAINS
+from .data import DATA, VILLAIN_IDS, VILLAINS, LocationName
 from .objectives import start_of_turn
 from .players import note
 
 VillainId = Literal[VILLAIN_IDS]
-LocationName = Annotated[str, Field(min_length=1, max_length=40)]
 PLAYERS_MIN = 2
 PLAYERS_MAX = len(VILLAIN_IDS)  # each player a different Villain
 

@@ -9,11 +9,9 @@ from pydantic import Field
 from ...core.actions import Action, Name
 from ...core.errors import RuleError
 from .. import kernel
-from .data import VILLAINS
+from .data import LOCATION_MAX, VILLAINS, LocationName
 from .objectives import start_of_turn
 from .players import current, current_only, find, may_act_for, note
-
-LocationName = Annotated[str, Field(min_length=1, max_length=40)]
 
 
 class Move(Action):
@@ -21,7 +19,7 @@ class Move(Action):
 
     type: Literal["move"]
     player: Name | None = None
-    location: str = Field(max_length=40)
+    location: str = Field(max_length=LOCATION_MAX)
 
 
 class Lock(Action):
@@ -29,7 +27,7 @@ class Lock(Action):
 
     type: Literal["lock"]
     player: Name
-    location: str = Field(max_length=40)
+    location: str = Field(max_length=LOCATION_MAX)
     locked: bool
 
 

@@ -1,9 +1,10 @@
 """What each seat sees: every Villain's card, the standings, the turn, the log, and the controls
 this seat may use now (computed with the same functions the moves refuse with)."""
 
+from ...core.actions import NAME_MAX
 from ...core.regions import Region
 from ...core.table import DISPLAY, HOST, PLAYER
-from .data import DATA, VILLAINS
+from .data import DATA, LOCATION_MAX, VILLAINS
 from .fate import fates_left, targets, uses_token
 from .objectives import objective_note, prompt, tracker, warnings, why_not_claim, why_not_confirm
 from .options import PLAYERS_MAX, PLAYERS_MIN, setup_rows, villain_choices
@@ -76,7 +77,8 @@ def view(state: dict, seat) -> dict:
             "warnings": warnings(state), "log": log, "log_lines": log_lines(log, seat),
             "log_open": seat.trusted == DISPLAY,
             "villain_choices": {c["id"]: c["name"] for c in villain_choices()},
-            "setup_rows": setup_rows(), "players_min": PLAYERS_MIN, "players_max": PLAYERS_MAX,
+            "setup_rows": setup_rows(), "players_min": PLAYERS_MIN, "players_max": PLAYERS_MAX, "name_max": NAME_MAX,
+            "location_max": LOCATION_MAX,
             "turn_steps": DATA["turn_steps"], "steps_after_move": DATA["turn_steps"][1:],
             "power_steps": steps()}
 
@@ -97,11 +99,12 @@ def reveals(before: dict, after: dict, action: dict) -> str | None:
 
 REGIONS = (
     Region("setup", "games/villainous/setup.html",
-           ("seated", "villain_choices", "setup_rows", "players_min", "players_max", "seats", "seat.acts_as")),
+           ("seated", "villain_choices", "setup_rows", "players_min", "players_max", "name_max", "seats",
+            "seat.acts_as")),
     Region("turn", "games/villainous/turn.html", ("seated", "winner", "turn", "current", "cauldron", "fate_token",
                                                  "fate_token_in_play", "claim", "may_confirm", "warnings")),
     Region("standings", "games/villainous/standings.html", ("seated", "standing", "winner")),
-    Region("villain", "games/villainous/villain.html", ("steps_after_move", "power_steps", "fate_token_in_play"),
+    Region("villain", "games/villainous/villain.html", ("steps_after_move", "power_steps", "location_max"),
            (HOST, PLAYER), each="villains"),
     Region("log", "games/villainous/log.html", ("log_lines", "log_open")),
 )

@@ -382,3 +382,16 @@ def test_the_log_lists_newest_first_and_the_display_only_the_latest_six():
     assert board["log_lines"] == host["log_lines"][:6]
     assert board["log_lines"][0]["text"] == "P0 takes 1 Power (now 7)."
     assert board["log_open"] and not host["log_open"] and not g.view("P0")["log_open"]
+
+
+def test_the_forms_limit_names_as_the_actions_do():
+    g = game(2)
+    view = g.view("host")
+    assert (view["name_max"], view["location_max"]) == (40, 40)
+    long = "x" * (view["location_max"] + 1)
+    with pytest.raises(BadInput):
+        g.act("host", type="realm", player="P0", locations=[long, "B", "C", "D"])
+    g.act("host", type="realm", player="P0", locations=[long[1:], "B", "C", "D"])
+    with pytest.raises(BadInput):
+        Game("villainous", {"players": [{"name": "x" * (view["name_max"] + 1), "villain": "jafar"},
+                                        {"name": "Bob", "villain": "ursula"}]})
