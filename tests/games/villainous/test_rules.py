@@ -4,7 +4,7 @@ import pytest
 
 from companion.core.errors import BadInput, Forbidden, RuleError
 
-from .rules import Game
+from ...rules import Game
 
 ORDER = ["captain_hook", "jafar", "maleficent", "prince_john", "queen_of_hearts", "ursula"]
 
@@ -314,3 +314,84 @@ def test_the_host_renames_a_realm_and_the_names_are_no_longer_flagged():
         g.act("P0", type="realm", player="P0", locations=["A", "B", "C", "D"])
     with pytest.raises(RuleError, match="four different names"):
         g.act("host", type="realm", player="P0", locations=["A", "A", "C", "D"])
+
+
+# ---------------------------------------------------------------- what the page shows, decided by the game
+
+def test_the_setup_form_has_one_row_per_player_the_options_allow():
+    from companion.games.villainous import PLAYERS_MAX, PLAYERS_MIN
+    view = Game("villainous").view("host")
+    assert (view["players_min"], view["players_max"]) == (PLAYERS_MIN, PLAYERS_MAX) == (2, 6)
+    rows = view["setup_rows"]
+    assert [r["label"] for r in rows] == [f"Player {i}" for i in range(1, 7)]
+    assert [r["index"] for r in rows] == list(range(6))
+    assert [r["villain"] for r in rows] == ORDER  # each row offers a different Villain first
+
+
+def test_the_setup_form_offers_exactly_the_villains_the_options_accept():
+    from typing import get_args
+
+    from companion.games.villainous import VillainId
+    choices = Game("villainous").view("host")["villain_choices"]
+    assert list(choices) == list(get_args(VillainId)) == ORDER
+    assert choices["queen_of_hearts"] == "Queen of Hearts"
+
+
+def test_a_roster_beyond_the_forms_rows_is_refused_with_the_same_limits():
+    view = Game("villainous").view("host")
+    players = [{"name": f"P{i}", "villain": ORDER[i % 6]} for i in range(view["players_max"] + 1)]
+    with pytest.raises(RuleError, match=f"{view['players_min']} to {view['players_max']} players"):
+        Game("villainous", {"players": players})
+
+
+def test_the_power_buttons_take_three_and_pay_back_three():
+    steps = game(2).view("P0")["power_steps"]
+    assert [(s["label"], s["delta"], s["pays"]) for s in steps] == [
+        ("+1", 1, False), ("+2", 2, False), ("+3", 3, False), ("-1", -1, True), ("-2", -2, True), ("-3", -3, True)]
+
+
+def test_after_the_move_the_card_lists_the_remaining_steps_of_the_turn():
+    view = game(2).view("P0")
+    assert view["steps_after_move"] == view["turn_steps"][1:] and len(view["steps_after_move"]) == 2
+    assert view["steps_after_move"][-1].startswith("Draw until you hold four")
+
+
+@pytest.mark.parametrize("villain,note", [
+    ("prince_john", "The app counts it from the Power."),
+    ("jafar", "It counts at the start of P0's turn."),
+    ("captain_hook", "It counts as soon as it happens."),
+])
+def test_the_objective_says_when_it_counts(villain, note):
+    other = "ursula"
+    assert game(2, villains=[villain, other]).view("P0")["players"][0]["objective_note"] == note
+
+
+def test_only_the_host_is_offered_the_renaming_of_a_realm():
+    g = game(2)
+    assert [p["may_rename"] for p in g.view("host")["players"]] == [True, True]
+    assert not any(p["may_rename"] for p in g.view("P0")["players"])
+    assert not any(p["may_rename"] for p in g.view("Board")["players"])
+
+
+def test_the_log_lists_newest_first_and_the_display_only_the_latest_six():
+    g = game(2)
+    for _ in range(7):
+        g.act("host", type="power", player="P0", delta=1)
+    host, board = g.view("host"), g.view("Board")
+    assert host["log_lines"] == list(reversed(host["log"])) and len(host["log_lines"]) == 8
+    assert board["log_lines"] == host["log_lines"][:6]
+    assert board["log_lines"][0]["text"] == "P0 takes 1 Power (now 7)."
+    assert board["log_open"] and not host["log_open"] and not g.view("P0")["log_open"]
+
+
+def test_the_forms_limit_names_as_the_actions_do():
+    g = game(2)
+    view = g.view("host")
+    assert (view["name_max"], view["location_max"]) == (40, 40)
+    long = "x" * (view["location_max"] + 1)
+    with pytest.raises(BadInput):
+        g.act("host", type="realm", player="P0", locations=[long, "B", "C", "D"])
+    g.act("host", type="realm", player="P0", locations=[long[1:], "B", "C", "D"])
+    with pytest.raises(BadInput):
+        Game("villainous", {"players": [{"name": "x" * (view["name_max"] + 1), "villain": "jafar"},
+                                        {"name": "Bob", "villain": "ursula"}]})

@@ -1,0 +1,147 @@
+"""Ending the game: each Villain's objective, the owner's tracker, claims the table confirms, and the
+objectives the app checks itself at the start of a turn."""
+
+from typing import Literal
+
+from pydantic import Field
+
+from ...core.actions import Action, Name
+from ...core.errors import Forbidden, RuleError
+from ...core.table import DISPLAY, HOST
+from .data import VILLAINS
+from .players import current, find, may_act_for, note, plays
+
+
+class Claim(Action):
+    """A player says their objective is met; the table confirms."""
+
+    type: Literal["claim"]
+    player: Name
+
+
+class Confirm(Action):
+    """Another seat confirms (or rejects) the pending claim."""
+
+    type: Literal["confirm"]
+    accept: bool
+
+
+class Mark(Action):
+    """The owner keeps their objective's tracker as the cards move (a Curse placed, the Lamp moved)."""
+
+    type: Literal["mark"]
+    player: Name
+    mark: str = Field(max_length=10, description="A key of the player's tracker (see `objective.marks[].key`).")
+    on: bool
+
+
+def start_of_turn(state):
+    """Objectives the app can check, checked at the start of the turn, as the boards say."""
+    p = current(state)
+    rule = VILLAINS[p["villain"]]
+    if rule["check"] == "power_at_turn_start" and p["power"] >= rule["threshold"]:
+        state["winner"] = p["name"]
+        note(state, f"{p['name']} begins the turn with {p['power']} Power: {rule['name']} wins.")
+
+
+def tracker(p: dict) -> dict:
+    """The owner's marks for their objective (Prince John's is counted from his Power)."""
+    spec = VILLAINS[p["villain"]]["tracker"]
+    marks = []
+    if spec.get("per_location"):
+        marks += [{"key": f"loc{i}", "label": f"{spec['per_location']} at {loc}"} for i, loc in enumerate(p["locations"])]
+    marks += [{"key": f"m{i}", "label": label} for i, label in enumerate(spec.get("marks", []))]
+    for m in marks:
+        m["on"] = bool(p.get("marks", {}).get(m["key"]))
+    if "power" in spec:
+        done, of = min(p["power"], spec["power"]), spec["power"]
+    else:
+        done, of = sum(m["on"] for m in marks), len(marks)
+    return {"marks": marks, "done": done, "of": of, "met": done >= of, "when": spec["when"],
+            "automatic": "power" in spec}
+
+
+def why_not_claim(state, p: dict) -> str | None:
+    if tracker(p)["automatic"]:
+        return f"{VILLAINS[p['villain']]['name']}'s objective is checked by the app at the start of the turn."
+    if state["claim"]:
+        return f"{state['claim']}'s claim waits for an answer first."
+    if tracker(p)["when"] == "start_of_turn" and (p is not current(state) or state["moved"]):
+        return f"{p['name']}'s objective counts only at the start of {p['name']}'s own turn, before moving."
+    return None
+
+
+def why_not_confirm(state, seat) -> str | None:
+    if not state["claim"]:
+        return "Nobody has claimed an objective."
+    mine = plays(state, seat)
+    if seat.trusted == DISPLAY or (seat.trusted != HOST and mine is not None and mine["name"] == state["claim"]):
+        return "Another player or the host confirms a claim, not the claimant."
+    return None
+
+
+def do_claim(state, a, seat):
+    p = find(state, a["player"])
+    may_act_for(state, seat, p)
+    why = why_not_claim(state, p)
+    if why:
+        raise RuleError(why)
+    state["claim"] = p["name"]
+    note(state, f"{p['name']} claims the objective: {VILLAINS[p['villain']]['objective']}", seat.name)
+
+
+def do_confirm(state, a, seat):
+    why = why_not_confirm(state, seat)
+    if why:
+        raise (RuleError if not state["claim"] else Forbidden)(why)
+    claimant = find(state, state["claim"])
+    if a["accept"]:
+        state["winner"] = claimant["name"]
+        note(state, f"{seat.name} confirms: {claimant['name']} wins.", seat.name)
+    else:
+        note(state, f"{seat.name} does not accept {claimant['name']}'s claim.", seat.name)
+    state["claim"] = None
+
+
+def do_mark(state, a, seat):
+    p = find(state, a["player"])
+    may_act_for(state, seat, p)
+    t = tracker(p)
+    mark = next((m for m in t["marks"] if m["key"] == a["mark"]), None)
+    if mark is None:
+        raise RuleError(f"{VILLAINS[p['villain']]['name']}'s objective has no mark {a['mark']!r}.")
+    p.setdefault("marks", {})[mark["key"]] = a["on"]
+    note(state, f"{p['name']}: {mark['label']}: {'yes' if a['on'] else 'no longer'}.", seat.name)
+
+
+def prompt(state, p: dict) -> str | None:
+    """A nudge for the owner when their tracker says the objective is met and it may be claimed."""
+    t = tracker(p)
+    if state["winner"] or t["automatic"] or not t["met"] or why_not_claim(state, p):
+        return None
+    return "Your objective looks met: claim it, and another player confirms."
+
+
+def objective_note(p: dict) -> str:
+    """When the objective counts, in words, after the objective itself."""
+    t = tracker(p)
+    if t["automatic"]:
+        return "The app counts it from the Power."
+    if t["when"] == "start_of_turn":
+        return f"It counts at the start of {p['name']}'s turn."
+    return "It counts as soon as it happens."
+
+
+def warnings(state) -> list[str]:
+    """What the whole table should see coming."""
+    out = []
+    for p in state["players"]:
+        spec = VILLAINS[p["villain"]]["tracker"]
+        if "power" in spec and p["power"] >= spec["power"] and not state["winner"]:
+            out.append(f"{p['name']} ({VILLAINS[p['villain']]['name']}) holds {p['power']} Power: "
+                       f"{p['name']} wins at the start of their next turn unless it drops below {spec['power']}.")
+        elif spec["when"] == "start_of_turn" and tracker(p)["met"] and not state["winner"]:
+            now = p is current(state) and not state["moved"]
+            out.append(f"{p['name']} begins the turn with the objective met: a claim is due." if now else
+                       f"{p['name']}'s objective is set up: {p['name']} wins at the start of their next turn.")
+    return out

@@ -1,0 +1,110 @@
+"""What each seat sees: every Villain's card, the standings, the turn, the log, and the controls
+this seat may use now (computed with the same functions the moves refuse with)."""
+
+from ...core.actions import NAME_MAX
+from ...core.regions import Region
+from ...core.table import DISPLAY, HOST, PLAYER
+from .data import DATA, LOCATION_MAX, VILLAINS
+from .fate import fates_left, targets, uses_token
+from .objectives import objective_note, prompt, tracker, warnings, why_not_claim, why_not_confirm
+from .options import PLAYERS_MAX, PLAYERS_MIN, setup_rows, villain_choices
+from .players import current, plays
+from .power import cauldron, steps
+from .turn import here, moves
+
+LOG_KEPT = 40          # the newest lines of the log a view carries
+LOG_ON_DISPLAY = 6     # the newest lines the display shows
+
+
+def controls(state, seat, p: dict) -> dict | None:
+    """What this seat may do for Villain p now (None: nothing)."""
+    if state["winner"] or seat.trusted == DISPLAY:
+        return None
+    mine = plays(state, seat)
+    if seat.trusted != HOST and mine is not p:
+        return None
+    out = {"power": True, "claim": why_not_claim(state, p) is None, "marks": not tracker(p)["automatic"],
+           "locks": [{"name": loc, "locked": loc in p["locked"]} for loc in p["locations"]]}
+    if p is current(state):
+        if not state["moved"]:
+            out["moves"] = moves(p)
+            out["stay"] = out["moves"] == [here(p)]
+        else:
+            out["fates"] = targets(state, p)
+            out["fates_left"] = fates_left(state, p)
+            out["end_turn"] = True
+    return out
+
+
+def villain_card(state, seat, p: dict, i: int, mine: dict | None) -> dict:
+    t = tracker(p)
+    return {
+        "name": p["name"], "villain": p["villain"], "villain_name": VILLAINS[p["villain"]]["name"],
+        "power": p["power"], "location": here(p),
+        "locations": [{"name": loc, "locked": loc in p["locked"]} for loc in p["locations"]],
+        "objective": VILLAINS[p["villain"]]["objective"], "objective_note": objective_note(p), "tracker": t,
+        "names_unsure": not VILLAINS[p["villain"]]["sure"] and not p.get("confirmed"),
+        "auto_checked": t["automatic"], "current": i == state["current"],
+        "fate_token": p["name"] == state["fate_token"], "mine": p is mine,
+        "controls": controls(state, seat, p), "prompt": prompt(state, p),
+        "may_rename": seat.trusted == HOST}
+
+
+def standing(card: dict) -> dict:
+    return {"name": card["name"], "villain_name": card["villain_name"], "power": card["power"],
+            "location": card["location"], "current": card["current"], "fate_token": card["fate_token"],
+            "mine": card["mine"], "progress": f"{card['tracker']['done']}/{card['tracker']['of']}",
+            "met": card["tracker"]["met"]}
+
+
+def log_lines(log: list, seat) -> list[dict]:
+    """The log as the page lists it: newest first, the display only the latest few."""
+    newest_first = list(reversed(log))
+    return newest_first[:LOG_ON_DISPLAY] if seat.trusted == DISPLAY else newest_first
+
+
+def view(state: dict, seat) -> dict:
+    mine = plays(state, seat)
+    players = [villain_card(state, seat, p, i, mine) for i, p in enumerate(state["players"])]
+    villains = sorted(players, key=lambda p: not p["mine"])  # your own Villain first on your phone
+    log = state["log"][-LOG_KEPT:]
+    return {"players": players, "standing": [standing(p) for p in players], "villains": villains,
+            "current": current(state)["name"] if state["players"] else None,
+            "turn": state["turn"], "moved": state["moved"], "seated": bool(state["players"]),
+            "fate_token": state["fate_token"], "fate_token_in_play": bool(state["players"]) and uses_token(state),
+            "cauldron": cauldron(state), "winner": state["winner"], "claim": state["claim"],
+            "may_confirm": bool(state["claim"]) and why_not_confirm(state, seat) is None,
+            "warnings": warnings(state), "log": log, "log_lines": log_lines(log, seat),
+            "log_open": seat.trusted == DISPLAY,
+            "villain_choices": {c["id"]: c["name"] for c in villain_choices()},
+            "setup_rows": setup_rows(), "players_min": PLAYERS_MIN, "players_max": PLAYERS_MAX, "name_max": NAME_MAX,
+            "location_max": LOCATION_MAX,
+            "turn_steps": DATA["turn_steps"], "steps_after_move": DATA["turn_steps"][1:],
+            "power_steps": steps()}
+
+
+def describe(a: dict) -> str | None:
+    """How an action reads on the Undo button."""
+    return {
+        "setup": "seating the Villains", "power": f"{a.get('delta', 0):+d} Power for {a.get('player')}",
+        "move": f"the move to {a.get('location')}", "fate": f"Fate on {a.get('target')}",
+        "lock": f"{'locking' if a.get('locked') else 'unlocking'} {a.get('location')}", "end_turn": "the end of the turn",
+        "claim": f"{a.get('player')}'s claim", "confirm": "the answer to the claim",
+    }.get(a["type"])
+
+
+def reveals(before: dict, after: dict, action: dict) -> str | None:
+    return "the winner" if after["winner"] and not before["winner"] else None
+
+
+REGIONS = (
+    Region("setup", "games/villainous/setup.html",
+           ("seated", "villain_choices", "setup_rows", "players_min", "players_max", "name_max", "seats",
+            "seat.acts_as")),
+    Region("turn", "games/villainous/turn.html", ("seated", "winner", "turn", "current", "cauldron", "fate_token",
+                                                 "fate_token_in_play", "claim", "may_confirm", "warnings")),
+    Region("standings", "games/villainous/standings.html", ("seated", "standing", "winner")),
+    Region("villain", "games/villainous/villain.html", ("steps_after_move", "power_steps", "location_max"),
+           (HOST, PLAYER), each="villains"),
+    Region("log", "games/villainous/log.html", ("log_lines", "log_open")),
+)
