@@ -320,13 +320,17 @@ class Tables:
         if not token or not isinstance(token, str) or len(token) > 200:
             raise Unauthorized("This needs a seat's token: join the table first.")
         sid = self._tokens.get(table.code, {}).get(token_hash(token))
-        if sid is None and self.store.shared and self.store.seat_of_token(table.code, token_hash(token)) is not None:
-            # a seat made, or a link used, on another process: catch up (a wrong token costs one read, no lock)
-            with self._locked(table.code) as table:
-                _, revoked = self._catch_up(table)
-            for gone in revoked:
-                self._revoked(table.code, gone)
-            sid = self._tokens.get(table.code, {}).get(token_hash(token))
+        if self.store.shared:
+            # several processes: the database says which seat a token opens now, so a seat removed
+            # or given a new link on another process is refused here as soon as that was answered
+            # (one indexed read; the notification that catches this process up may come later)
+            stored = self.store.seat_of_token(table.code, token_hash(token))
+            if stored != sid:  # a seat made, a link used or a seat removed elsewhere: catch up
+                with self._locked(table.code) as table:
+                    _, revoked = self._catch_up(table)
+                for gone in revoked:
+                    self._revoked(table.code, gone)
+                sid = self._tokens.get(table.code, {}).get(token_hash(token)) if stored is not None else None
         if sid is None:
             raise Unauthorized("That token belongs to no seat at this table.")
         return table, table.seats[sid]

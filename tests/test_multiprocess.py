@@ -399,3 +399,30 @@ def test_a_dropped_database_connection_never_answers_500(postgres):
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait()
+
+
+def test_a_removed_or_relinked_seat_is_refused_on_every_process_once_that_was_answered(postgres):
+    """Issue 24.6: two services on one database stand for two processes. The moment the host's
+    removal (or new link) is answered on one, the old token opens nothing on the other, although
+    the other has not heard the notification (it has no listener here)."""
+    from companion.core.errors import Unauthorized
+    from companion.postgres import PgStore
+    from companion.tables import Tables
+
+    url = postgres.database()
+    one, other = Tables(PgStore(url)), Tables(PgStore(url))
+    try:
+        table, host, _ = one.create("villainous", {}, "Ann")
+        bob, bob_token = one.join(table.code, "Bob", "player", by=host)
+        cy, cy_token = one.join(table.code, "Cy", "player", by=host)
+        assert other.authenticate(table.code, bob_token)[1].id == bob.id  # the other process knows them
+        assert other.authenticate(table.code, cy_token)[1].id == cy.id
+        one.remove_seat(table.code, host, bob.id)
+        with pytest.raises(Unauthorized):
+            other.authenticate(table.code, bob_token)
+        one.new_link(table.code, host, cy.id)
+        with pytest.raises(Unauthorized):
+            other.authenticate(table.code, cy_token)
+    finally:
+        one.store.close()
+        other.store.close()
