@@ -2,27 +2,14 @@
 Every rule test's action goes the API's way (tests/rules.py): each player has a seat of their name."""
 
 import json
-import re
 
 import pytest
-from playwright.sync_api import expect
 
 from companion.core.errors import Forbidden, RuleError
 from companion.games import clue as c
 
-from .browser import open_seat
-from .helpers import Sniffer, connect
-from .rules import Game
-
-
-def game(players=("Ann", "Bob", "Cat"), **options):
-    """A table of these players, seated from the options, each with a seat of their name."""
-    return Game("clue", {"players": list(players), **options}, players=players)
-
-
-def unseated(players=("Ann", "Bob", "Cat")):
-    """A table created without players: the host seats them with the setup form."""
-    return Game("clue", players=players)
+from ...rules import Game
+from .tables import ANN_HAND, game, unseated
 
 
 def test_card_ids_follow_the_api_rule():
@@ -157,102 +144,6 @@ def test_a_players_notes_are_theirs_alone():
     assert g.log("Bob") == g.log("host") == []
 
 
-def test_clue_api_notes_stay_private(server, api):
-    t = api.create("clue", {"players": ["Ann", "Bob", "Cat"]}, name="Host")
-    code, host = t["code"], t["token"]
-    tok = {n: api.join(code, n, token=host)["token"] for n in ("Ann", "Bob", "Cat")}
-    board = api.join(code, "Board", role="display", token=host)["token"]
-    tokens = {"host": host, "display": board, "Bob": tok["Bob"]}
-    sniffers = {who: Sniffer(connect(server.url, code, token)) for who, token in tokens.items()}
-    api.ok(code, tok["Ann"], type="hand", cards=["ursula", "evil_queen", "talisman", "potion", "laboratory", "lair_2"])
-    api.ok(code, board, type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob")
-    view = api.ok(code, tok["Ann"], type="shown", suggestion=1, card="lair_3")
-    assert view["notes"]["lair_3"]["Bob"] == "has" and view["hand"]
-    r = api.act(code, tok["Bob"], type="shown", suggestion=1, card="jafar")
-    assert r.status == 403
-    for who, token in tokens.items():
-        v = api.view(code, token)
-        if who == "Bob":
-            assert v["hand"] is None and v["shown"] == {}  # Bob's own (empty) notes, none of Ann's
-        else:
-            assert not {"hand", "shown", "marks", "notes", "probabilities"} & set(v)
-        log = api.log(code, token)
-        assert [e["action"]["type"] for e in log] == ["suggestion"]  # Ann's hand and the card she saw are hers
-        assert "talisman" not in json.dumps(log)
-    api.ok(code, host, type="roll", dice="d6", purpose="after-the-secrets")  # every socket hears this last
-    for who, s in sniffers.items():
-        s.wait("after-the-secrets")
-        assert "Jafar, Shell, Lair 3" in s.text  # the public suggestion did arrive
-        assert "You hold the Talisman" not in s.text and "showed you the Lair 3" not in s.text
-        if who != "Bob":
-            assert "My notes" not in s.text
-
-
-@pytest.mark.browser
-def test_three_phones_and_the_display_enter_a_game(browser, server, api):
-    t = api.create("clue", {"players": ["Ann", "Bob", "Cat"], "movers": {"Ann": "Evil Queen"}}, name="Host")
-    code, host = t["code"], t["token"]
-    tok = {n: api.join(code, n, token=host)["token"] for n in ("Ann", "Bob", "Cat")}
-    board = api.join(code, "Board", role="display", token=host)["token"]
-    errors = []
-    phones = {n: open_seat(browser, server, code, tok[n], errors=errors) for n in ("Ann", "Bob", "Cat")}
-    display = open_seat(browser, server, code, board, tablet=True, errors=errors)
-    ann = phones["Ann"]
-    for card in ("Ursula", "Evil Queen", "Talisman", "Potion", "Laboratory", "Lair 2"):
-        ann.locator("#notes").get_by_label(card, exact=True).check()
-    ann.get_by_role("button", name="Save my hand").click()
-    expect(ann.locator("#notes tbody tr", has_text="Ursula").locator("td").first).to_have_text("✓")
-    # the display enters Ann's suggestion; Bob disproves
-    for legend, name in (("Suggested by", "Ann"), ("Villain", "Jafar"), ("Enchanted Object", "Shell"),
-                         ("Lair", "Lair 3"), ("Disproved by", "Bob")):
-        display.locator("#c-suggest fieldset").filter(has=display.locator("legend", has_text=legend)) \
-            .get_by_text(name, exact=True).click()
-    display.get_by_role("button", name="Add to the log").click()
-    for page in (*phones.values(), display):
-        expect(page.locator("#r-game")).to_contain_text("Ann: Jafar, Shell, Lair 3 · disproved by Bob")
-    ann.locator("#notes").get_by_role("button", name="Lair 3", exact=True).click()
-    row = ann.locator("#notes tbody tr", has_text="Lair 3")
-    expect(row.locator("td").nth(1)).to_have_text("✓")  # Bob has it
-    expect(phones["Cat"].locator("#notes tbody tr", has_text="Lair 3").locator("td").nth(1)).not_to_have_text("✓")
-    expect(display.locator("#notes")).to_have_count(0)
-    # Cat solves it: the accusation is recorded and every screen shows the winner
-    cat = phones["Cat"]
-    cat.get_by_text("Enter an accusation").click()
-    cat.get_by_label("Accused by").select_option("Cat")
-    cat.locator("#a-1").select_option("maleficent")
-    cat.locator("#a-2").select_option("scepter")
-    cat.locator("#a-3").select_option("lair_9")
-    cat.get_by_label("It was right").check()
-    cat.once("dialog", lambda d: d.accept())  # asked once, in words
-    cat.get_by_role("button", name="Record the accusation").click()
-    for page in (*phones.values(), display):
-        expect(page.locator(".winner")).to_have_text("Cat solved it!")
-    # hide the notes when the phone lies on the table
-    ann.get_by_role("button", name="Hide").click()
-    expect(ann.locator("#blank")).to_be_visible()
-    ann.locator("#blank").click()
-    expect(ann.locator("#blank")).to_have_count(0)
-    assert not errors, errors
-
-
-@pytest.mark.browser
-def test_tapping_a_cell_marks_it_and_the_notes_follow(browser, server, api):
-    t = api.create("clue", {"players": ["Ann", "Bob", "Cat"]}, name="Host")
-    code = t["code"]
-    ann = api.join(code, "Ann", token=t["token"])["token"]
-    page = open_seat(browser, server, code, ann)
-    page.get_by_label("Mark cells: a tap sets my own mark").check()
-    cell = page.get_by_role("button", name=re.compile(r"^Jafar, Bob: \d+ percent likely\. Tap for why; when marking, a tap "
-                                                      r"marks has it\.$"))
-    cell.click()
-    expect(page.get_by_role("button", name="Jafar, Bob: has it (your mark). Tap for why; when marking, a tap marks "
-                                           "does not have it.")).to_be_visible()
-    # the deduction follows the mark: nobody else holds Jafar
-    expect(page.get_by_role("button", name="Jafar, Cat: does not have it. Tap for why; when marking, a tap marks "
-                                           "has it.")).to_be_visible()
-    assert api.view(code, ann)["marks"] == {"jafar|Bob": "has"}
-
-
 def test_setup_rows_give_hand_sizes_for_an_uneven_deal():
     rows = [{"name": "Ann", "hand_size": 8}, {"name": "Bob", "hand_size": 5}, {"name": "Cat", "hand_size": 5}]
     view = unseated().act("host", type="setup", players=rows)
@@ -272,28 +163,6 @@ def test_setup_rows_movers_choose_the_first_player():
 def test_only_the_host_seats_the_players():
     with pytest.raises(Forbidden):
         unseated().act("Ann", type="setup", players=["Ann", "Bob", "Cat"])
-
-
-@pytest.mark.browser
-def test_lair_names_are_kept_on_the_phone_as_a_named_edition(browser, server, api):
-    t = api.create("clue", name="Host")
-    page = open_seat(browser, server, t["code"], t["token"])
-    page.get_by_text("Lair names (Clue: Disney Villains)").click()
-    for i, name in enumerate(["Grotto", "Bayou"], start=1):
-        page.locator(f"#c-l{i}").fill(name)
-    page.get_by_label("Name for this set of lairs").fill("Our board")
-    page.get_by_role("button", name="Keep these names").click()
-    page.reload()
-    page.get_by_text("Lair names (Clue: Disney Villains)").click()
-    page.get_by_label("Lair names kept on this phone").select_option("Our board")
-    expect(page.locator("#c-l1")).to_have_value("Grotto")
-    page.locator("#c-p0").fill("Ann")
-    page.locator("#c-p1").fill("Bob")
-    page.locator("#c-m1").select_option(label="Evil Queen")
-    page.get_by_role("button", name="Start").click()
-    expect(page.locator("#r-game")).to_contain_text("Bob's turn")
-    view = api.view(t["code"], t["token"])
-    assert [x["name"] for x in view["cards"] if x["category"] == "Lair"][:3] == ["Laboratory", "Grotto", "Bayou"]
 
 
 def test_the_host_may_play_and_keeps_that_players_notes_privately():
@@ -329,32 +198,6 @@ def test_taking_back_a_suggestion_also_drops_the_card_shown_for_it():
     g.table.seals.clear()  # as after a restart: nothing is known of past actions but the log
     g.table.views.clear()
     assert g.view("Ann")["undo"] is None
-
-
-# ------------------------------------------------------------------ issue 13: never break, replay, entry, reasons
-
-ANN_HAND = ["ursula", "evil_queen", "talisman", "potion", "laboratory", "lair_2"]
-
-
-def test_a_contradiction_names_the_entries_and_keeps_the_last_consistent_notes_greyed(server, api):
-    t = api.create("clue", {"players": ["Ann", "Bob", "Cat"]}, name="Host")
-    code, host = t["code"], t["token"]
-    ann = api.join(code, "Ann", token=host)["token"]
-    api.ok(code, ann, type="hand", cards=ANN_HAND)
-    api.ok(code, host, type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob")
-    before = api.ok(code, ann, type="shown", suggestion=1, card="jafar")
-    assert before["contradiction"] is None and before["stale"] is False
-    view = api.ok(code, ann, type="mark", card="jafar", holder="Cat", value="has")  # one wrong tap
-    assert view["contradiction"] == ("These entries cannot all be true: Bob showing you Jafar for #1 and your mark "
-                                     "on Jafar (Cat has it). Remove or edit one of them.")
-    assert [e["kind"] for e in view["conflict"]] == ["shown", "mark"] and view["stale"] is True
-    assert view["notes"] == before["notes"]  # the notes as they stood before the wrong tap
-    assert api.view(code, ann)["contradiction"] == view["contradiction"]
-    r = api.request("GET", f"/tables/{code}", headers={"Cookie": f"seat_{code}={ann}"})
-    assert r.status == 200 and "These entries cannot all be true" in r.text and "Clear my mark on Jafar" in r.text
-    assert "Forget the card shown for #1" in r.text and "Undo: Ann: your mark" in r.text
-    fixed = api.ok(code, ann, type="mark", card="jafar", holder="Cat", value=None)
-    assert fixed["contradiction"] is None and fixed["notes"]["jafar"]["Bob"] == "has"
 
 
 def test_a_contradiction_with_the_hand_names_the_hand_and_the_suggestion():

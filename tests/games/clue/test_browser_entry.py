@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .browser import open_seat
+from ...browser import open_seat
 
 pytestmark = pytest.mark.browser
 ANN_HAND = ["ursula", "evil_queen", "talisman", "potion", "laboratory", "lair_2"]
