@@ -64,23 +64,24 @@ def apply(state: dict, action: dict, seat_) -> dict:
 R = "games/clue/"
 SCRIPTS = ("js/clue.js",)  # the entry form's chips, the marking mode and the cell explanations
 REGIONS = (
-    Region("setup", R + "setup.html", ("seated", "editions", "movers", "seats", "seat.acts_as", "seat.name")),
-    Region("turn", R + "turn.html", ("seated", "winner", "edition", "editions", "current", "players", "accusations",
-                                     "card_names", "seat.acts_as")),
-    Region("conflict", R + "conflict.html", ("seated", "me", "contradiction", "conflict", "suggestions", "editable",
+    Region("setup", R + "setup.html", ("seated", "editions", "movers", "seats", "setup_form", "seat.acts_as",
+                                       "seat.name")),
+    Region("turn", R + "turn.html", ("seated", "winner", "edition_note", "current", "players", "solution",
+                                     "card_names", "may_end_turn", "seat.acts_as")),
+    Region("conflict", R + "conflict.html", ("seated", "me", "contradiction", "conflict", "editable",
                                              "players", "cards", "categories", "card_names", "hand", "my_size",
                                              "undo"), (PLAYER, HOST)),
     Region("notes", R + "notes.html", ("seated", "me", "stale", "looking_back", "hand", "my_size", "cards", "card_names",
-                                       "envelope", "exact", "margin", "odds_pending", "players", "short", "notes", "marks",
-                                       "probabilities", "why", "to_show", "to_record", "model"), (PLAYER, HOST)),
-    Region("suggest", R + "suggest.html", ("seated", "winner", "suggesters", "suggest_default", "next_id", "me",
-                                           "players", "categories", "cards", "seat.acts_as")),
+                                       "envelope", "exact", "odds", "odds_pending", "notes", "grid", "placed",
+                                       "to_show", "to_record", "model"), (PLAYER, HOST)),
+    Region("suggest", R + "suggest.html", ("may_suggest", "suggesters", "disprovers", "suggest_default", "next_id",
+                                           "me", "players", "categories", "cards")),
     Region("more", R + "more.html", ("seated", "me", "stale", "advice", "room", "clauses", "showed",
-                                     "cards", "categories", "card_names"), (PLAYER, HOST)),
-    Region("history", R + "history.html", ("seated", "me", "looking_back", "steps", "export"), (PLAYER, HOST)),
-    Region("log", R + "log.html", ("seated", "suggestions", "accusations", "card_names", "editable", "players",
-                                   "categories", "cards", "seat.acts_as")),
-    Region("accuse", R + "accuse.html", ("seated", "winner", "accusers", "categories", "cards", "seat.acts_as", "me")),
+                                     "lair_kind", "advisor_lairs", "card_names"), (PLAYER, HOST)),
+    Region("history", R + "history.html", ("seated", "me", "looking_back", "steps", "look", "export"), (PLAYER, HOST)),
+    Region("log", R + "log.html", ("seated", "suggestions", "suggestions_newest_first", "accusations", "card_names",
+                                   "editable", "players", "categories", "cards", "seat.acts_as")),
+    Region("accuse", R + "accuse.html", ("may_accuse", "accusers", "categories", "cards", "me")),
 )
 
 GAME = Game(

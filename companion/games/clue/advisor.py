@@ -13,7 +13,7 @@ from ...core.errors import RuleError
 from ...core.regions import fingerprint
 from . import solver, weighing
 from .knowledge import deduce, knowledge_of, payload
-from .table import EMPTY, card, me, mine
+from .table import EMPTY, card, lair_kind, me, mine
 
 
 class Advise(Action):
@@ -28,8 +28,8 @@ def do_advise(state, a, seat_):
     room = None
     if a["room"] is not None:
         c = card(state, a["room"])
-        if c["category"] != state["categories"][-1]:
-            raise RuleError(f"Choose a {state['categories'][-1].lower()}: you suggest in the one you are in.")
+        if c["category"] != lair_kind(state):
+            raise RuleError(f"Choose a {lair_kind(state).lower()}: you suggest in the one you are in.")
         room = c["id"]
     mine(state, name)["room"] = room
 
@@ -68,6 +68,7 @@ def advice(state, name: str, sig: tuple, d: dict) -> dict | None:
     if r:
         ids = [c["id"] for c in state["cards"]]
         out.update(too_hard=r["too_hard"], seconds=r["seconds"], entropy=r.get("entropy"), tied=r.get("tied", 1),
+                   several_best=r.get("tied", 1) > 1,
                    complete=r.get("complete", True), weighed=r.get("weighed"), suggestions=r.get("suggestions"),
                    ranked=[{"cards": [ids[i] for i in x["cards"]], "gain": round(x["gain"], 3)}
                            for x in r.get("ranked", [])])

@@ -205,6 +205,11 @@ def article(state) -> list[str]:
     return [c["name"] if c["category"] == first else "the " + c["name"] for c in state["cards"]]
 
 
+def lair_kind(state) -> str:
+    """The category a suggestion is made in: the lairs (the last category of every edition)."""
+    return state["categories"][-1]
+
+
 def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
