@@ -184,4 +184,4 @@ def short_names(players: list[str]) -> dict[str, str]:
 
 MODEL = ("Every deal of the cards that fits what you know counts the same; which card a player chooses to show "
          "you is not guessed at.")
-MOVERS = ["Ursula", "Evil Queen", "Dr. Facilier", "Jafar", "Hades", "Maleficent"]
+MOVERS = list(DATA["editions"][DEFAULT_EDITION]["categories"][0]["cards"])  # the Villain movers on the board

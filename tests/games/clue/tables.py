@@ -1,6 +1,5 @@
 """The Clue tables the tests play: seated from options, each player with a seat of their name."""
 
-
 from ...rules import Game
 
 
@@ -14,15 +13,9 @@ def unseated(players=("Ann", "Bob", "Cat")):
     return Game("clue", players=players)
 
 
-ANN_HAND = ["ursula", "evil_queen", "talisman", "potion", "laboratory", "lair_2"]
-
-
+ANN_HAND = ["ursula", "evil_queen", "talisman", "potion", "laboratory", "lair_2"]  # Ann's six cards
 PLAYERS = ("Ann", "Bob", "Cat")
-
-
-ANN = ["ursula", "evil_queen", "talisman", "potion", "laboratory", "lair_2"]
-
-
+ANN = ANN_HAND
 BOB = ["jafar", "hades", "shell", "scarab", "lair_3", "lair_4"]
 
 

@@ -1,5 +1,5 @@
-"""Clue: the table's rules, the API, privacy of each player's notes, and three phones with the display.
-Every rule test's action goes the API's way (tests/rules.py): each player has a seat of their name."""
+"""Clue in Chromium: three phones and the display play a game, a cell tapped in marking mode
+marks it, and the lair names a table typed are kept on the phone as a named set."""
 
 import re
 

@@ -1,5 +1,5 @@
-"""Clue: the table's rules, the API, privacy of each player's notes, and three phones with the display.
-Every rule test's action goes the API's way (tests/rules.py): each player has a seat of their name."""
+"""Clue over the real API and sockets: each player's notes stay on their own phone, and a
+contradiction names its entries while the last consistent notes stay on the page."""
 
 import json
 

@@ -1,6 +1,4 @@
-"""Clue: stepping back through your entries (the notes worked out again from the entries up to
-each one), and a game exported as plain text (the public log and this seat's own entries only)
-and imported into a new table (a malformed text refused with a sentence naming its line)."""
+"""Clue's Look back and the game as text over the real API and sockets."""
 
 from ...helpers import Sniffer, connect
 from .tables import ANN, PLAYERS

@@ -1,5 +1,6 @@
-"""Clue: the table's rules, the API, privacy of each player's notes, and three phones with the display.
-Every rule test's action goes the API's way (tests/rules.py): each player has a seat of their name."""
+"""Clue's rules, played the API's way (tests/rules.py: each player has a seat of their name):
+seating and hand sizes, suggestions and who could not disprove them, accusations and the turn,
+each player's notes (private, explained cell by cell), corrections, conflicts and the advisor."""
 
 import json
 
