@@ -1,9 +1,6 @@
 """Clue's advisor: the suggestion in your lair expected to reveal the most, yours alone, and
 not something Undo takes back."""
 
-
-
-
 from .tables import ANN_HAND, game
 
 
@@ -26,3 +23,13 @@ def test_asking_the_advisor_is_not_what_undo_takes_back():
     view = g.act("Ann", type="advise", room="lair_4")
     assert view["undo"]["label"] == "Undo: Ann: Ann's suggestion"
     assert g.undo("Ann")["suggestions"] == [] and g.view("Ann")["room"] == "lair_4"
+
+
+def test_the_advisor_says_when_several_suggestions_tie_as_the_best():
+    g = game()
+    g.act("Ann", type="hand", cards=ANN_HAND)
+    a = g.act("Ann", type="advise", room="lair_4")["advice"]
+    assert a["tied"] > 1 and a["several_best"]  # nothing entered yet: the unknown cards weigh alike
+    g.act("host", type="suggestion", by="Cat", cards=["jafar", "shell", "lair_3"], disproved_by="Bob")
+    a = g.view("Ann")["advice"]
+    assert a["several_best"] == (a["tied"] > 1)

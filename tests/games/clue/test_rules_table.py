@@ -1,7 +1,6 @@
 """Clue's table: card ids, seating (hand sizes counted out or entered, the first mover), the
 lairs a table names, editions as data, and who seats the players and plays from the host's phone."""
 
-
 import pytest
 
 from companion.core.errors import Forbidden, RuleError
