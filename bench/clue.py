@@ -28,8 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import simple_websocket  # noqa: E402
 from fanout import post, start  # noqa: E402
 
-from companion.games.clue import ADVISE_SECONDS  # noqa: E402
+from companion.games.clue import counting, weighing  # noqa: E402
 from companion.games.clue import solver as cs  # noqa: E402
+from companion.games.clue.advisor import ADVISE_SECONDS  # noqa: E402
 from companion.games.clue.sim import play, possible_holders  # noqa: E402
 
 SIX = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
@@ -155,7 +156,7 @@ def solver_games(games: int, rng) -> dict:
         t0 = time.perf_counter()
         solved = cs.solve(k)
         t1 = time.perf_counter()
-        exact = cs.count(k, solved["possible"], budget=5_000_000, seconds=10.0)
+        exact = counting.count(k, solved["possible"], budget=5_000_000, seconds=10.0)
         t2 = time.perf_counter()
         out["facts"].append((t1 - t0) * 1000)
         out["count"].append((t2 - t1) * 1000)
@@ -163,13 +164,13 @@ def solver_games(games: int, rng) -> dict:
         if g % 4 == 0:  # the advisor, on a quarter of them (it is the slowest figure)
             room = rng.choice(k.categories[2])
             t3 = time.perf_counter()
-            a = cs.advise(k, solved["possible"], me, room, seconds=ADVISE_SECONDS, partial=True)  # as the app asks
+            a = weighing.advise(k, solved["possible"], me, room, seconds=ADVISE_SECONDS, partial=True)  # as the app asks
             out["advise"].append((time.perf_counter() - t3) * 1000)
             out["advise_n"] += 1
             out["advise_done"] += a is not None
             out["advise_all"] += bool(a and a["complete"])
             if a and not a["complete"]:  # how good the best weighed is, against the best of all 36
-                full = cs.advise(k, solved["possible"], me, room, seconds=120)
+                full = weighing.advise(k, solved["possible"], me, room, seconds=120)
                 best = full["ranked"][0]["gain"] if full else None
                 if best:
                     out["advise_share"].append(a["ranked"][0]["gain"] / best)

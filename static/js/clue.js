@@ -1,18 +1,25 @@
-// Clue: the suggestion form's chips (who may disprove, the card shown to you), the marking mode
-// of the grid and the explanation of a tapped cell. No inline scripts (the CSP forbids them).
+// Clue: the suggestion form's chips (who may disprove, as the game gives it; the card shown to
+// you), the marking mode of the grid, the explanation of a tapped cell and the lair names kept
+// on the phone. No inline scripts (the CSP forbids them).
 (function () {
   "use strict";
   function checked(form, name) {
     var el = form.querySelector("input[name='" + name + "']:checked");
     return el ? el.value : null;
   }
+  // who may disprove comes from the game, per suggester (data-disprovers on each "Suggested by" chip)
+  function disprovers(form) {
+    var el = form.querySelector("input[name=by]:checked");
+    if (!el || !el.dataset.disprovers) return null;
+    try { return JSON.parse(el.dataset.disprovers); } catch (e) { return null; }
+  }
   function update(form) {
-    var by = checked(form, "by"), d = checked(form, "disproved_by");
+    var by = checked(form, "by"), d = checked(form, "disproved_by"), may = disprovers(form);
     form.querySelectorAll("input[name=disproved_by]").forEach(function (r) {
-      var self = r.value !== "" && r.value === by;
-      r.disabled = self;
-      r.closest("label").classList.toggle("off", self);
-      if (self && r.checked) { r.checked = false; d = null; }
+      var off = r.value !== "" && may !== null && may.indexOf(r.value) < 0;
+      r.disabled = off;
+      r.closest("label").classList.toggle("off", off);
+      if (off && r.checked) { r.checked = false; d = null; }
     });
     var row = form.querySelector("[data-shown-row]");
     if (!row) return;
@@ -163,6 +170,37 @@
     if (navigator.clipboard) navigator.clipboard.writeText(area.value).then(done, function () { document.execCommand("copy"); done(); });
     else { document.execCommand("copy"); done(); }
   });
+  // lair names the table typed once, kept on this phone as named sets (the set-up form's
+  // "Lair names": a saved set fills the inputs marked data-lair)
+  var EDITIONS = "clue-editions";
+  function editions() { try { return JSON.parse(localStorage.getItem(EDITIONS) || "{}"); } catch (e) { return {}; } }
+  function fillEditions() {
+    document.querySelectorAll("[data-editions]").forEach(function (sel) {
+      var kept = editions();
+      while (sel.options.length > 1) sel.remove(1);
+      Object.keys(kept).sort().forEach(function (name) {
+        var o = document.createElement("option"); o.value = name; o.textContent = name; sel.appendChild(o);
+      });
+    });
+  }
+  document.addEventListener("change", function (e) {
+    if (!e.target.matches || !e.target.matches("[data-editions]") || !e.target.value) return;
+    var names = editions()[e.target.value] || [];
+    e.target.closest("form").querySelectorAll("[data-lair]").forEach(function (input, i) { if (names[i]) input.value = names[i]; });
+  });
+  document.addEventListener("click", function (e) {
+    var btn = e.target.closest && e.target.closest("[data-save-edition]");
+    if (!btn) return;
+    var form = btn.closest("form"), field = form.querySelector("#c-save-name"), name = field.value.trim();
+    if (!name) { field.focus(); return; }
+    var kept = editions();
+    kept[name] = Array.prototype.map.call(form.querySelectorAll("[data-lair]"), function (i) { return i.value.trim(); });
+    try { localStorage.setItem(EDITIONS, JSON.stringify(kept)); } catch (err) { /* storage off */ }
+    fillEditions();
+    form.querySelector("[data-editions]").value = name;
+  });
+  document.addEventListener("DOMContentLoaded", fillEditions);
+  document.addEventListener("htmx:oobAfterSwap", fillEditions);
   document.addEventListener("DOMContentLoaded", function () { all(); keepMode(); });
   document.addEventListener("htmx:oobAfterSwap", function () { all(); keepMode(); });
   document.addEventListener("htmx:load", function () { all(); keepMode(); });

@@ -3,26 +3,43 @@ entries, in the order they were made) and read back into a new table, line by li
 sentence naming the line when it does not read."""
 
 import re
+from typing import Literal
 
+from pydantic import Field
+
+from ...core.actions import Action, Name
 from ...core.errors import RuleError
+from .. import kernel
+from .data import DATA, card_id
+from .log import check_suggestion, find_suggestion
+from .table import EMPTY, ENVELOPE, mine, player, seat, setup, tick, triple
+
+
+class Import(Action):
+    """Start this (new, unseated) table from a game exported as text: the players, the public
+    log, and the private entries of the player whose notes it carries."""
+
+    type: Literal["import"]
+    text: str = Field(min_length=1, max_length=200_000)
+    host_player: Name | None = Field(default=None, description=(
+        "The player the host's phone plays (else the text's own answer to 'Host plays')."))
+
+
+def do_import(state, a, _seat):
+    return load(state, a)
+
 
 HEAD = "Clue companion game, exported as text (paste it into a new table to carry on)"
-
-
-def _c():
-    from .. import clue  # clue imports this module: imported when first used
-    return clue
 
 
 def export(state: dict, name: str) -> str:
     """The game as `name` knows it: everything on the public log, and `name`'s own hand, marks,
     cards shown to them and cards they showed. Nothing of any other player's private entries."""
-    c = _c()
     names = {x["id"]: x["name"] for x in state["cards"]}
-    ed_key = next((k for k, v in c.DATA["editions"].items() if v["name"] == state["edition"]), state["edition"])
+    ed_key = next((k for k, v in DATA["editions"].items() if v["name"] == state["edition"]), state["edition"])
     lines = [HEAD, f"Card set: {ed_key}"]
-    renamable = [cat["name"] for cat in c.DATA["editions"][ed_key]["categories"] if cat.get("renamable")] \
-        if ed_key in c.DATA["editions"] else []
+    renamable = [cat["name"] for cat in DATA["editions"][ed_key]["categories"] if cat.get("renamable")] \
+        if ed_key in DATA["editions"] else []
     for x in state["cards"]:
         if x["category"] in renamable:
             lines.append(f"{x['category']}: {x['name']}")
@@ -33,7 +50,7 @@ def export(state: dict, name: str) -> str:
     if state.get("host_player") == name:
         lines.append("Host plays: yes")
     lines.append(f"Turn: {state.get('turn', 0)}, {state['players'][state['current']]}")
-    priv = state["private"].get(name) or c.EMPTY
+    priv = state["private"].get(name) or EMPTY
     at = priv.get("at") or {}
     rows: list[tuple[int, int, str]] = []  # (when, order, line)
 
@@ -56,7 +73,7 @@ def export(state: dict, name: str) -> str:
                                         + ("right" if a["correct"] else "wrong")))
     for key, value in priv["marks"].items():
         cid, holder = key.split("|", 1)
-        where = "in the envelope" if holder == c.ENVELOPE else f"with {holder}"
+        where = "in the envelope" if holder == ENVELOPE else f"with {holder}"
         rows.append((at.get("mark:" + key, 0), 4, f"Mark: {names[cid]} {where}: {value}"))
     rows.sort(key=lambda r: (r[0], r[1]))
     return "\n".join(lines + [r[2] for r in rows]) + "\n"
@@ -73,7 +90,6 @@ TURN = re.compile(r"^Turn: (\d+), (.+)$")
 def load(state: dict, action: dict) -> dict:
     """A new table's state from an exported text; a RuleError naming the line that does not read
     (the table is left as it was: the state is built apart and only returned when whole)."""
-    c = _c()
     if state["players"]:
         raise RuleError("This table already has players: import a game into a new table.")
     text = action["text"].replace("\r\n", "\n")
@@ -107,42 +123,42 @@ def load(state: dict, action: dict) -> dict:
             if not m:
                 raise RuleError(f"Line {n} should read 'Turn: NUMBER, NAME'.")
             head["turn"] = (int(m.group(1)), m.group(2), n)
-        elif key in {cat["name"] for ed in c.DATA["editions"].values() for cat in ed["categories"]
+        elif key in {cat["name"] for ed in DATA["editions"].values() for cat in ed["categories"]
                      if cat.get("renamable")}:
             head["lairs"].append(value)
         else:
             raise RuleError(f"Line {n} does not read as part of an exported game: {line[:60]!r}.")
     if "edition" not in head:
         raise RuleError("The text names no card set (a line 'Card set: ...').")
-    if head["edition"] not in c.DATA["editions"]:
-        raise RuleError(f"Unknown card set {head['edition']!r}; this app knows {', '.join(c.DATA['editions'])}.")
+    if head["edition"] not in DATA["editions"]:
+        raise RuleError(f"Unknown card set {head['edition']!r}; this app knows {', '.join(DATA['editions'])}.")
     if len(head["players"]) != len(set(head["players"])):
         raise RuleError("A player is listed twice.")
-    new = c.setup({})
+    new = setup({})
     try:
-        c.seat(new, {"players": head["players"], "hand_sizes": head["sizes"], "movers": head["movers"],
+        seat(new, {"players": head["players"], "hand_sizes": head["sizes"], "movers": head["movers"],
                      "edition": head["edition"], "lairs": head["lairs"] or None})
     except RuleError as err:
         raise RuleError(f"The players and cards do not fit: {str(err)[:1].lower()}{str(err)[1:]}") from None
     name = head.get("notes_of")
     if name is not None:
-        found = c.kernel.lookup(new["players"], name, key=str)
+        found = kernel.lookup(new["players"], name, key=str)
         if found is None:
             raise RuleError(f"The notes are said to be {name}'s, who is not among the players.")
         name = found
     host = action.get("host_player")
     if host is not None:
-        new["host_player"] = c.kernel.lookup(new["players"], host, key=str)
+        new["host_player"] = kernel.lookup(new["players"], host, key=str)
         if new["host_player"] is None:
             raise RuleError(f"{host} is not one of the imported players, so the host cannot play them.")
     elif head.get("host_plays") and name:
         new["host_player"] = name
-    index = {c.card_id(x["name"]): x["id"] for x in new["cards"]}
+    index = {card_id(x["name"]): x["id"] for x in new["cards"]}
 
     def cards_of(n, text, count=None):
         out = []
         for part in text.split(","):
-            cid = index.get(c.card_id(part))
+            cid = index.get(card_id(part))
             if cid is None:
                 raise RuleError(f"Line {n}: there is no card {part.strip()!r} in this game.")
             out.append(cid)
@@ -153,7 +169,7 @@ def load(state: dict, action: dict) -> dict:
     def own(n, what):
         if name is None:
             raise RuleError(f"Line {n} is {what}, but the text does not say whose notes these are ('Notes of: NAME').")
-        return c.mine(new, name)
+        return mine(new, name)
 
     for n, line in body:
         try:
@@ -165,11 +181,11 @@ def load(state: dict, action: dict) -> dict:
                 sid = int(m.group(1))
                 if any(s["id"] == sid for s in new["suggestions"]):
                     raise RuleError(f"#{sid} is there twice.")
-                s = c.check_suggestion(new, {"by": m.group(3), "cards": cards_of(n, m.group(4), 3),
+                s = check_suggestion(new, {"by": m.group(3), "cards": cards_of(n, m.group(4), 3),
                                              "disproved_by": m.group(5)}, was={"by": m.group(3)})
                 new["turn"] = int(m.group(2))
                 new["current"] = new["players"].index(s["by"])
-                new["suggestions"].append({"id": sid, **s, "turn": int(m.group(2)), "at": c.tick(new), "seat": None,
+                new["suggestions"].append({"id": sid, **s, "turn": int(m.group(2)), "at": tick(new), "seat": None,
                                            "author": "imported"})
                 new["next_id"] = max(new["next_id"], sid + 1)
                 new["suggested"] = int(m.group(2))
@@ -180,13 +196,13 @@ def load(state: dict, action: dict) -> dict:
                 if len(cards) != size:
                     raise RuleError(f"{name}'s hand has {size} cards; the line names {len(cards)}.")
                 priv["hand"] = cards
-                priv["at"]["hand"] = c.tick(new)
+                priv["at"]["hand"] = tick(new)
             elif line.startswith(("Shown to me", "I showed")):
                 m = SHOWN.match(line)
                 if not m:
                     raise RuleError("it should read 'Shown to me for #N: CARD' or 'I showed for #N: CARD'.")
                 priv = own(n, "a card shown")
-                s = c.find_suggestion(new, int(m.group(2)))
+                s = find_suggestion(new, int(m.group(2)))
                 cid = cards_of(n, m.group(3), 1)[0]
                 if cid not in s["cards"]:
                     raise RuleError(f"the card must be one of the three suggested in #{s['id']}.")
@@ -194,7 +210,7 @@ def load(state: dict, action: dict) -> dict:
                     if s["by"] != name or s["disproved_by"] is None:
                         raise RuleError(f"{name} was not shown a card for #{s['id']}.")
                     priv["shown"][str(s["id"])] = cid
-                    priv["at"][f"shown:{s['id']}"] = c.tick(new)
+                    priv["at"][f"shown:{s['id']}"] = tick(new)
                 else:
                     if s["disproved_by"] != name:
                         raise RuleError(f"{name} did not disprove #{s['id']}.")
@@ -203,12 +219,12 @@ def load(state: dict, action: dict) -> dict:
                 m = ACCUSATION.match(line)
                 if not m:
                     raise RuleError("it should read 'Accusation: NAME accused A, B, C: right' (or ': wrong').")
-                by = c.player(new, m.group(1))
+                by = player(new, m.group(1))
                 if by in new["out"] or new["winner"]:
                     raise RuleError(f"{by} cannot accuse here (already out, or the game was over).")
                 right = m.group(3) == "right"
-                new["accusations"].append({"by": by, "cards": c.triple(new, cards_of(n, m.group(2), 3)),
-                                           "correct": right, "at": c.tick(new)})
+                new["accusations"].append({"by": by, "cards": triple(new, cards_of(n, m.group(2), 3)),
+                                           "correct": right, "at": tick(new)})
                 if right:
                     new["winner"] = by
                 else:
@@ -219,9 +235,9 @@ def load(state: dict, action: dict) -> dict:
                     raise RuleError("it should read 'Mark: CARD with NAME: has' (or 'in the envelope', 'lacks').")
                 priv = own(n, "a mark")
                 cid = cards_of(n, m.group(1), 1)[0]
-                holder = c.ENVELOPE if m.group(2) else c.player(new, m.group(3))
+                holder = ENVELOPE if m.group(2) else player(new, m.group(3))
                 priv["marks"][f"{cid}|{holder}"] = m.group(4)
-                priv["at"][f"mark:{cid}|{holder}"] = c.tick(new)
+                priv["at"][f"mark:{cid}|{holder}"] = tick(new)
             else:
                 raise RuleError(f"it does not read as an entry: {line[:60]!r}.")
         except RuleError as err:
@@ -231,7 +247,7 @@ def load(state: dict, action: dict) -> dict:
             raise RuleError(text) from None
     if "turn" in head:
         turn, who, n = head["turn"]
-        p = c.kernel.lookup(new["players"], who, key=str)
+        p = kernel.lookup(new["players"], who, key=str)
         if p is None:
             raise RuleError(f"Line {n}: {who} is not one of the players.")
         new["current"], new["turn"] = new["players"].index(p), turn

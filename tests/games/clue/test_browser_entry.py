@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .browser import open_seat
+from ...browser import open_seat
 
 pytestmark = pytest.mark.browser
 ANN_HAND = ["ursula", "evil_queen", "talisman", "potion", "laboratory", "lair_2"]
@@ -82,6 +82,8 @@ def test_a_cell_tap_explains_it_and_marks_only_in_marking_mode(browser, server, 
     code, host, tok = table(api)
     api.ok(code, tok["Ann"], type="hand", cards=ANN_HAND)
     page = open_seat(browser, server, code, tok["Ann"])
+    # the odds' push renders the notes again (and their reason bar): tap once they are in
+    expect(page.locator("#notes")).not_to_contain_text("Working out the odds")
     page.get_by_role("button", name="Ursula, Bob: does not have it. Tap for why; when marking, a tap marks has it.").click()
     expect(page.locator("[data-why-bar]")).to_have_text("Ursula · Bob: You hold Ursula. So Bob does not have it.")
     jafar = page.get_by_role("button", name=re.compile(r"^Jafar, Bob: (\d+ percent likely|unknown)\. Tap for why"))

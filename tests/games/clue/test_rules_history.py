@@ -3,37 +3,9 @@ each one), and a game exported as plain text (the public log and this seat's own
 and imported into a new table (a malformed text refused with a sentence naming its line)."""
 
 import pytest
-from playwright.sync_api import expect
 
-from .browser import open_seat
-from .helpers import Sniffer, connect
-from .rules import Game
-
-PLAYERS = ("Ann", "Bob", "Cat")
-ANN = ["ursula", "evil_queen", "talisman", "potion", "laboratory", "lair_2"]
-BOB = ["jafar", "hades", "shell", "scarab", "lair_3", "lair_4"]
-
-
-def played(host_player=None):
-    """Ann and Bob with their hands, two suggestions (Ann shown the Shell, Bob noting what he
-    showed), Ann's mark and Cat's wrong accusation."""
-    opts = {"players": list(PLAYERS), "movers": {"Ann": "Evil Queen"}}
-    if host_player:
-        opts["host_player"] = host_player
-    g = Game("clue", opts, players=PLAYERS)
-    ann = "host" if host_player == "Ann" else "Ann"
-    g.act(ann, type="hand", cards=ANN)
-    g.act("Bob", type="hand", cards=BOB)
-    g.act(ann, type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob", shown="shell")
-    g.act("Bob", type="showed", suggestion=1, card="shell")
-    g.act("Bob", type="suggestion", by="Bob", cards=["ursula", "potion", "lair_5"], disproved_by="Ann")
-    g.act(ann, type="mark", card="hades", holder="Cat", value="lacks")
-    g.act("Cat", type="accusation", by="Cat", cards=["maleficent", "scepter", "lair_9"], correct=False)
-    return g
-
-
-def grid(view):
-    return {k: view[k] for k in ("notes", "probabilities", "envelope")}
+from ...rules import Game
+from .tables import ANN, PLAYERS, grid, played
 
 
 def test_looking_back_shows_the_notes_worked_out_from_the_entries_up_to_that_one():
@@ -91,27 +63,6 @@ def test_an_export_carries_the_public_log_and_only_this_seats_own_entries():
         assert "export" not in g.view(seat)
 
 
-def test_an_export_reaches_no_other_seats_socket(server, api):
-    t = api.create("clue", {"players": list(PLAYERS)}, name="Host")
-    code, host = t["code"], t["token"]
-    tok = {n: api.join(code, n, token=host)["token"] for n in PLAYERS}
-    board = api.join(code, "Board", role="display", token=host)["token"]
-    sniffers = {who: Sniffer(connect(server.url, code, token)) for who, token in
-                {"host": host, "display": board, "Bob": tok["Bob"]}.items()}
-    api.ok(code, tok["Ann"], type="hand", cards=ANN)
-    api.ok(code, tok["Ann"], type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob",
-           shown="shell")
-    api.ok(code, tok["Ann"], type="mark", card="hades", holder="Cat", value="lacks")
-    assert "Notes of: Ann" in api.view(code, tok["Ann"])["export"]
-    api.ok(code, host, type="roll", dice="d6", purpose="after-the-export")
-    for who, s in sniffers.items():
-        s.wait("after-the-export")
-        assert "Notes of: Ann" not in s.text  # (the public log is in Bob's own export, as it should)
-        assert ("Notes of: Bob" in s.text) == (who == "Bob")  # a seat's socket carries its own export only
-        assert "Shown to me" not in s.text and "Mark: Hades" not in s.text
-        assert "Hand: Evil Queen" not in s.text
-
-
 def test_an_imported_game_has_the_same_log_and_the_same_notes_for_the_exporting_player():
     g = played()
     text = g.view("Ann")["export"]
@@ -167,50 +118,3 @@ def test_a_game_is_imported_only_into_a_new_table_by_the_host():
     assert "already has players" in g.refused("host", type="import", text=text)
     new = Game("clue", players=PLAYERS)
     assert "Only the host" in new.refused("Ann", type="import", text=text)
-
-
-def test_a_malformed_import_answers_4xx_through_the_api(server, api):
-    t = api.create("clue", name="Host")
-    r = api.act(t["code"], t["token"], type="import", text="Clue companion game\nCard set: disney-villains\n"
-                                                           "Player: Ann, 9 cards\nPlayer: Bob, x cards\n")
-    assert 400 <= r.status < 500 and "Line 4" in r.text and "'Player: NAME, N cards'" in r.text
-    assert api.view(t["code"], t["token"])["seated"] is False
-
-
-@pytest.mark.browser
-def test_a_phone_steps_back_exports_and_a_new_table_imports(browser, server, api):
-    t = api.create("clue", {"players": list(PLAYERS), "movers": {"Ann": "Evil Queen"}}, name="Host")
-    code, host = t["code"], t["token"]
-    tok = {n: api.join(code, n, token=host)["token"] for n in PLAYERS}
-    api.ok(code, tok["Ann"], type="hand", cards=ANN)
-    api.ok(code, tok["Ann"], type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob",
-           shown="shell")
-    errors = []
-    page = open_seat(browser, server, code, tok["Ann"], errors=errors)
-    shell = page.locator("#notes tbody tr", has_text="Shell").locator("td").nth(1)
-    expect(shell).to_have_text("✓")
-    hist = page.locator("#history")
-    hist.get_by_role("button", name="◀ Earlier").click()
-    expect(page.locator("#notes")).to_contain_text("Looking back: your notes after #1")
-    expect(shell).not_to_have_text("✓")  # before Bob showed her the Shell
-    expect(page.locator("[data-mark-mode]")).to_have_count(0)  # read-only
-    hist.get_by_role("button", name="Back to now").click()
-    expect(shell).to_have_text("✓")
-    hist.locator("summary", has_text="Export").click()
-    text = hist.locator("[data-export]").input_value()
-    assert "Shown to me for #1: Shell" in text and "Notes of: Ann" in text
-    page.screenshot(path="/tmp/clue-history.png", full_page=False)
-    # a new table, imported from that text on the host's page
-    t2 = api.create("clue", name="Host")
-    ann2 = api.join(t2["code"], "Ann", token=t2["token"])["token"]
-    hpage = open_seat(browser, server, t2["code"], t2["token"], errors=errors)
-    hpage.locator("#c-import summary").click()
-    hpage.locator("#c-import-text").fill("Clue companion game\nCard set: nope\n")
-    hpage.get_by_role("button", name="Import the game").click()
-    expect(hpage.get_by_text("Unknown card set 'nope'")).to_be_visible()
-    hpage.locator("#c-import-text").fill(text)
-    hpage.get_by_role("button", name="Import the game").click()
-    expect(hpage.locator("#r-log")).to_contain_text("Jafar, Shell, Lair 3")
-    v = api.view(t2["code"], ann2)
-    assert v["hand"] == sorted(ANN) and v["notes"]["shell"]["Bob"] == "has"
-    assert not [e for e in errors if "422" not in e], errors  # the refused import is the one 422

@@ -1,0 +1,335 @@
+"""Each Clue player's detective notes: their hand, the cards shown to them and by them, their
+own marks; and the grid worked out from everything they know (certain cells with the sentence
+that settles each, the odds of the open ones), the conflict when their entries cannot all be
+true, and their notes as they stood after any earlier entry (looking back)."""
+
+import re
+from typing import Literal
+
+from pydantic import Field
+
+from ...core.actions import Action
+from ...core.errors import Forbidden, RuleError
+from .. import kernel
+from . import solver
+from .advisor import advice
+from .knowledge import build, deduce, probabilities, signature
+from .log import entries, find_suggestion, record_shown
+from .table import EMPTY, ENVELOPE, and_list, article, cap, card, me, mine, player, tick
+
+
+class Hand(Action):
+    """A player enters their own cards (private)."""
+
+    type: Literal["hand"]
+    cards: list[str] = Field(max_length=18)
+
+
+class Shown(Action):
+    """The suggester records the card shown to them (private); null forgets it."""
+
+    type: Literal["shown"]
+    suggestion: int
+    card: str | None
+
+
+class Mark(Action):
+    """A player's own mark on their grid (private): has, lacks, or cleared."""
+
+    type: Literal["mark"]
+    card: str
+    holder: str = Field(max_length=40)
+    value: Literal["has", "lacks"] | None = None
+
+
+class Showed(Action):
+    """The disprover records which card they showed the suggester (private), so as to keep
+    showing the same one; null forgets it."""
+
+    type: Literal["showed"]
+    suggestion: int
+    card: str | None
+
+
+class LookBack(Action):
+    """Look at your notes as they stood after your first `to` entries (read-only, worked out
+    again from those entries); null comes back to now."""
+
+    type: Literal["look_back"]
+    to: int | None = Field(default=None, ge=0)
+
+
+def do_hand(state, a, seat_):
+    name = me(state, seat_)
+    cards = sorted({card(state, c)["id"] for c in a["cards"]})
+    size = state["sizes"][state["players"].index(name)]
+    if len(cards) != size:
+        raise RuleError(f"Your hand has {size} cards; you entered {len(cards)}.")
+    priv = mine(state, name)
+    priv["hand"] = cards
+    priv.setdefault("at", {})["hand"] = tick(state)
+
+
+def do_shown(state, a, seat_):
+    name = me(state, seat_)
+    s = find_suggestion(state, a["suggestion"])
+    if s["by"] != name:
+        raise Forbidden("Only the player who made the suggestion saw the card shown.")
+    record_shown(state, s, a["card"], seat_, tick(state))
+
+
+def do_showed(state, a, seat_):
+    name = me(state, seat_)
+    s = find_suggestion(state, a["suggestion"])
+    if s["disproved_by"] != name:
+        raise RuleError(f"You did not disprove #{s['id']}, so you showed no card for it.")
+    priv = mine(state, name)
+    showed = priv.setdefault("showed", {})
+    if a["card"] is None:
+        showed.pop(str(s["id"]), None)
+        return
+    c = card(state, a["card"])["id"]
+    if c not in s["cards"]:
+        raise RuleError("The card you showed must be one of the three suggested.")
+    if priv["hand"] is not None and c not in priv["hand"]:
+        raise RuleError(f"{card(state, c)['name']} is not in your hand.")
+    showed[str(s["id"])] = c
+
+
+def do_look_back(state, a, seat_):
+    name = me(state, seat_)
+    to = a.get("to")
+    if to is not None and to > len(entries(state, name)):
+        raise RuleError(f"You have made {len(entries(state, name))} entries; there is no entry {to} to look back to.")
+    mine(state, name)["look"] = to
+
+
+def do_mark(state, a, seat_):
+    name = me(state, seat_)
+    c = card(state, a["card"])["id"]
+    h = ENVELOPE if kernel.same(a["holder"], ENVELOPE) else player(state, a["holder"])
+    priv = mine(state, name)
+    marks = priv["marks"]
+    key = f"{c}|{h}"
+    if a["value"] is None:
+        marks.pop(key, None)
+    else:
+        marks[key] = a["value"]
+        priv.setdefault("at", {})["mark:" + key] = tick(state)
+
+
+def first_reasons(k) -> dict:
+    """The first reason given for each fact (kept on the knowledge object: built once per view)."""
+    found = getattr(k, "_reasons", None)
+    if found is None:
+        found = {}
+        for fc, fh, fhas, reason in k.facts:
+            found.setdefault((fc, fh, fhas), reason)
+        k._reasons = found
+    return found
+
+
+def explain(k, possible, c: int, h: int, has: bool, names: list[str], holders: list[str], kind: str,
+            me_i: int) -> str:
+    """Why cell (c, h) is certain, in a sentence naming the entries it comes from."""
+    reason = first_reasons(k).get((c, h, has))
+    if reason is not None:
+        return reason
+    env = k.env
+    one = 1 << h
+
+    def holder(x):
+        return "you" if x == me_i else holders[x]
+
+    if has:
+        for ch, cards_, reason in k.clauses:
+            if ch == h and c in cards_ and all(not possible[x] >> h & 1 for x in cards_ if x != c):
+                others = [names[x] for x in sorted(cards_) if x != c]
+                neither = f"neither {others[0]} nor {others[1]}" if len(others) == 2 else f"not {others[0]}"
+                subject = "you have" if h == me_i else f"{holders[h]} has"
+                return f"{reason}, and {subject} {neither}, so it must be {names[c]}."
+        if h == env:
+            cat = next(cs for cs in k.categories if c in cs)
+            held: dict[int, list[str]] = {}
+            loose = []
+            for x in cat:
+                if x == c:
+                    continue
+                p = next((q for q in range(len(k.players)) if possible[x] == 1 << q), None)
+                if p is None:
+                    loose.append(names[x])
+                else:
+                    held.setdefault(p, []).append(names[x])
+            parts = [("you hold " if p == me_i else f"{holders[p]} has ") + and_list(xs) for p, xs in held.items()]
+            if loose:
+                parts.append(and_list(loose) + (" is" if len(loose) == 1 else " are") +
+                             " ruled out of it (tap those envelope cells for why)")
+            return (f"The envelope holds one {kind.lower()}, and none of the others can be there: "
+                    + "; ".join(parts) + ".")
+        return (f"Every deal that fits what you know puts {names[c]} with {holder(h)}: the hand sizes and the "
+                "entries leave it no other place.")
+    for h2 in range(k.holders):
+        if h2 != h and possible[c] == 1 << h2:
+            base = explain(k, possible, c, h2, True, names, holders, kind, me_i)
+            return base + (" So it is not in the envelope." if h == env else " So you do not have it."
+                           if h == me_i else f" So {holders[h]} does not have it.")
+    if h == env:
+        cat = next(cs for cs in k.categories if c in cs)
+        known = next((x for x in cat if possible[x] == 1 << env), None)
+        if known is not None:
+            return f"The envelope's {kind.lower()} is {names[known]}, and it holds only one."
+    else:
+        mine_ = [x for x in range(k.n_cards) if possible[x] == one]
+        if len(mine_) == k.sizes[h]:
+            whose = "your" if h == me_i else holders[h] + "'s"
+            return (f"All {k.sizes[h]} of {whose} cards are known ({and_list([names[x] for x in mine_])}), "
+                    f"so {holder(h)} {'have' if h == me_i else 'has'} no other.")
+    return (f"No deal that fits what you know puts {names[c]} with {holder(h)}: the hand sizes and the entries "
+            "rule it out.")
+
+
+_conflicts: dict = {}
+CONFLICT_SECONDS = 0.5  # at most this long narrowing down the entries a conflict names
+
+
+def conflict(state, es: list[dict]) -> dict:
+    """For entries that cannot all be true: the longest run of them, from the first, that still
+    fits (the notes shown greyed), and a smallest set that cannot (named in the sentence)."""
+    key = (tuple(state["sizes"]), len(state["cards"]),
+           tuple((e["key"], e["at"], tuple(e["facts"]), tuple(e["clauses"]), tuple(e["exclusions"])) for e in es))
+    found = _conflicts.get(key)
+    if found is not None:
+        return found
+
+    def fits(subset):
+        return solver.consistent(build(state, subset)) is not False  # not settled in time: assume it fits
+
+    lo, hi = 0, len(es)  # es[:lo] fits, es[:hi] does not
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if fits(es[:mid]):
+            lo = mid
+        else:
+            hi = mid
+    last = es[hi - 1]
+    keep = es[:hi - 1]
+    until = solver.clock() + CONFLICT_SECONDS
+    for e in reversed(es[:hi - 1]):
+        if solver.clock() > until:  # out of time: the entries not yet tried are named too
+            break
+        trial = [x for x in keep if x is not e]
+        if not fits([*trial, last]):
+            keep = trial
+    core = [*keep, last]
+    labels = [e["label"] for e in core]
+    if len(core) == 1:
+        sentence = f"{cap(labels[0])} cannot be true: no deal of the cards fits it."
+    else:
+        sentence = f"These entries cannot all be true: {and_list(labels)}."
+    found = {"prefix": lo, "sentence": sentence + " Remove or edit one of them.",
+             "entries": [{k: v for k, v in e.items() if k not in ("facts", "clauses", "exclusions", "at")}
+                         for e in core]}
+    _conflicts[key] = found
+    while len(_conflicts) > 64:
+        _conflicts.pop(next(iter(_conflicts)))
+    return found
+
+
+def looking_back(state, name: str, es: list[dict]) -> dict:
+    """The notes as they stood after the seat's first `look` entries, worked out again from
+    those entries with the same functions (nothing of the past is stored); {} when looking at now."""
+    look = (state["private"].get(name) or EMPTY).get("look")
+    if look is None or look >= len(es):
+        return {"looking_back": None}
+    steps = len(es)
+    if look == 0:
+        label = "before any entry"
+    else:
+        e = es[look - 1]
+        label = "after " + e["label"]
+        if e["kind"] == "suggestion":
+            s = next((x for x in state["suggestions"] if x["id"] == e["id"]), None)
+            if s:
+                names = {c["id"]: c["name"] for c in state["cards"]}
+                label += (f" ({s['by']}: {', '.join(names[x] for x in s['cards'])}; "
+                          + (f"disproved by {s['disproved_by']})" if s["disproved_by"] else "nobody disproved)"))
+    k = build(state, es[:look])
+    sig = signature(k)
+    d = deduce(sig)
+    back = {"at": look, "of": steps, "label": label, "fits": "contradiction" not in d}
+    if "contradiction" in d:
+        return {"looking_back": back, "notes": {}, "probabilities": {}, "why": {}, "envelope": None,
+                "odds_pending": False, "exact": True, "margin": 0.0, "stale": False}
+    past = grid_of(state, name, k, sig, d)
+    return {"looking_back": back, "stale": False, **{key: past[key] for key in (
+        "notes", "probabilities", "why", "envelope", "odds_pending", "exact", "margin")}}
+
+
+def notes(state, name: str) -> dict:
+    es = entries(state, name)
+    return {**now_notes(state, name, es), "steps": len(es), **looking_back(state, name, es)}
+
+
+def now_notes(state, name: str, es: list[dict]) -> dict:
+    k = build(state, es)
+    sig = signature(k)
+    d = deduce(sig)
+    if "contradiction" not in d:
+        return {**grid_of(state, name, k, sig, d), "contradiction": None, "conflict": [], "stale": False,
+                "advice": advice(state, name, sig, d)}
+    found = conflict(state, es)
+    out = {"contradiction": found["sentence"], "conflict": found["entries"], "stale": True}
+    k2 = build(state, es[:found["prefix"]])
+    sig2 = signature(k2)
+    d2 = deduce(sig2)
+    if "contradiction" in d2:  # cannot happen unless the search gave up: show no grid rather than a wrong one
+        return {**out, "notes": {}, "probabilities": {}, "why": {}, "envelope": None, "odds_pending": False,
+                "exact": True, "margin": 0.0, "clauses": {}, "advice": None}
+    return {**grid_of(state, name, k2, sig2, d2), **out, "advice": None}
+
+
+def grid_of(state, name: str, k, sig: tuple, d: dict) -> dict:
+    cards = state["cards"]
+    possible = d["possible"]
+    probs = probabilities(sig, d)
+    holders = state["players"] + [ENVELOPE]
+    names = article(state)
+    me_i = state["players"].index(name)
+    grid, prob, why = {}, {}, {}
+    total = (probs or {}).get("total") or 1
+    for i, c in enumerate(cards):
+        grid[c["id"]], prob[c["id"]], why[c["id"]] = {}, {}, {}
+        for h, hname in enumerate(holders):
+            can = possible[i] >> h & 1
+            value = "has" if possible[i] == 1 << h else None if can else "lacks"
+            grid[c["id"]][hname] = value
+            p = round(probs["cells"][i][h] / total, 4) if probs and probs["cells"] else None
+            prob[c["id"]][hname] = p
+            if value:
+                why[c["id"]][hname] = explain(d["k"], possible, i, h, value == "has", names, holders,
+                                              c["category"], me_i)
+            else:
+                where = "in the envelope" if h == len(state["players"]) else \
+                    "yours" if h == me_i else f"with {hname}"
+                why[c["id"]][hname] = (f"Nothing you know settles whether {names[i]} is {where}"
+                                       + (f": {p * 100:.0f}% of the deals that fit say it is." if p is not None
+                                          else "; the odds are being worked out."))
+    ranked = sorted(((t, w / total) for t, w in (probs or {}).get("triples", [])), key=lambda x: -x[1])
+    top = ranked[0][1] if ranked else 0
+    tied = sum(1 for _, p in ranked if abs(p - top) < 1e-9) if ranked else 0
+    env_known = [c["id"] for i, c in enumerate(cards) if possible[i] == 1 << len(state["players"])]
+    clauses: dict = {}
+    for h, cs_, reason in d["k"].clauses:
+        if any(possible[c] == 1 << h for c in cs_):
+            continue
+        left = [cards[c]["id"] for c in sorted(cs_) if possible[c] >> h & 1]
+        ref = re.search(r"#(\d+)", reason)
+        row = clauses.setdefault(holders[h], [])
+        if len(left) > 1 and left not in [x["cards"] for x in row]:
+            row.append({"cards": left, "id": int(ref.group(1)) if ref else None})
+    return {"notes": grid, "clauses": {p: row for p, row in clauses.items() if row}, "probabilities": prob, "why": why,
+            "envelope": {"likely": [{"cards": [cards[i]["id"] for i in t], "p": round(p, 4)} for t, p in ranked[:5]],
+                         "tied": tied, "possible": len(ranked),
+                         "known": env_known if len(env_known) == len(state["categories"]) else None},
+            "odds_pending": probs is None,
+            "exact": bool(probs) and not probs.get("sampled"), "margin": round((probs or {}).get("margin", 0.0), 3)}

@@ -1,0 +1,218 @@
+"""Clue's table: the options it is created with, the deck of the chosen edition, seating the
+players (hand sizes counted out, who moves first), and finding players, cards and the player
+a seat plays."""
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...core.actions import Action, Name
+from ...core.errors import Forbidden, RuleError
+from ...core.table import HOST
+from .. import kernel
+from .data import DATA, DEFAULT_EDITION, card_id
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6  # the rulebook's detectives
+MAX_HAND = 18  # the most cards one hand can hold (two players share the 18 dealt cards)
+ENVELOPE = "envelope"
+
+
+HandSize = Annotated[int, Field(ge=1, le=MAX_HAND, description="Cards in that player's hand.")]
+
+
+class ClueOptions(BaseModel):
+    """Players clockwise; optional hand sizes, lair names, the edition and who moves which Villain."""
+
+    model_config = ConfigDict(extra="forbid", title="ClueOptions")
+    players: list[Name] | None = Field(default=None, description="Names in clockwise seating order, 2 to 6.")
+    hand_sizes: dict[Name, HandSize] | None = Field(default=None, description="Else counted out from the first player on.")
+    lairs: list[Name] | None = Field(default=None, description="Nine lair names (the rulebook names only the Laboratory).")
+    edition: str = Field(default=DEFAULT_EDITION, description="A card set from rules_data/clue.json.")
+    movers: dict[Name, Name] | None = Field(default=None, description="Who plays which Villain mover.")
+    host_player: Name | None = Field(default=None, description=(
+        "The player whose phone is the host's: that seat keeps this player's hand, marks and notes."))
+
+
+Options = ClueOptions
+
+
+class PlayerRow(BaseModel):
+    """A player with, optionally, their hand size and the Villain mover they play."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: Name
+    hand_size: int | None = Field(default=None, ge=1, le=MAX_HAND)
+    mover: Name | None = None
+
+
+class Setup(Action):
+    """Seat the detectives (when the table was created without players). A player is a name,
+    or a row with the name, the hand size and the mover."""
+
+    type: Literal["setup"]
+    players: list[Name | PlayerRow]
+    hand_sizes: dict[Name, HandSize] | None = None
+    lairs: list[Name] | None = None
+    edition: str = DEFAULT_EDITION
+    movers: dict[Name, Name] | None = None
+    host_player: Name | None = Field(default=None, description="The player the host's phone plays, if any.")
+
+
+def deck(edition: str, lairs: list[str] | None) -> list[dict]:
+    ed = DATA["editions"].get(edition)
+    if ed is None:
+        raise RuleError(f"Unknown card set {edition!r}; choose one of {', '.join(DATA['editions'])}.")
+    cards = []
+    for cat in ed["categories"]:
+        names = cat["cards"]
+        if lairs and cat.get("renamable"):
+            if len(lairs) != len(names):
+                raise RuleError(f"Name all {len(names)} {cat['name'].lower()}s.")
+            names = lairs
+        for name in names:
+            cards.append({"id": card_id(name), "name": name, "category": cat["name"]})
+    ids = [c["id"] for c in cards]
+    if len(set(ids)) != len(ids):
+        raise RuleError("Two cards would share a name; give each lair its own name.")
+    return cards
+
+
+def seat(state: dict, opts: dict) -> dict:
+    players = opts["players"]
+    kernel.roster(players, MIN_PLAYERS, MAX_PLAYERS, "Clue")
+    cards = deck(opts.get("edition") or DEFAULT_EDITION, opts.get("lairs"))
+    ed = DATA["editions"][opts.get("edition") or DEFAULT_EDITION]
+    movers = opts.get("movers") or {}
+    first = 0
+    for name, mover in movers.items():
+        if name not in players:
+            raise RuleError(f"{name} is not one of the players.")
+        if card_id(mover) not in {card_id(c) for c in ed["categories"][0]["cards"]}:
+            raise RuleError(f"{mover} is not one of the game's movers.")
+        if card_id(mover) == card_id(ed["first_mover"]):
+            first = players.index(name)
+    dealt = len(cards) - len(ed["categories"])
+    sizes = opts.get("hand_sizes")
+    if sizes:
+        if set(sizes) != set(players):
+            raise RuleError("Give a hand size for every player.")
+        if sum(sizes.values()) != dealt:
+            raise RuleError(f"The hands must add up to the {dealt} dealt cards.")
+        sizes = [sizes[p] for p in players]
+    else:  # dealt one by one clockwise from the first player
+        sizes = [dealt // len(players) + (1 if (i - first) % len(players) < dealt % len(players) else 0)
+                 for i in range(len(players))]
+    host_player = None
+    if opts.get("host_player"):
+        host_player = kernel.lookup(players, opts["host_player"], key=str)
+        if host_player is None:
+            raise RuleError(f"{opts['host_player']} is not one of the players, so the host cannot play them.")
+    state.update(players=players, sizes=sizes, cards=cards, movers=movers, first=first, current=first,
+                 host_player=host_player,
+                 categories=[c["name"] for c in ed["categories"]], edition=ed["name"])
+    return state
+
+
+def setup(options: dict) -> dict:
+    state = {"players": [], "sizes": [], "cards": [], "suggestions": [], "accusations": [], "private": {},
+             "next_id": 1, "out": [], "winner": None, "current": None, "first": 0, "movers": {},
+             "categories": [], "edition": None, "turn": 0, "clock": 0, "suggested": None}
+    if options.get("players"):
+        seat(state, options)
+    return state
+
+
+def player(state, name: str) -> str:
+    p = kernel.lookup(state["players"], name, key=str)
+    if p is None:
+        raise RuleError(f"{name} is not a player at this table.")
+    return p
+
+
+def plays(state, seat_) -> str | None:
+    """The player this seat keeps notes for: a player's own, or the host's when the host plays."""
+    if seat_.trusted == HOST:
+        return state.get("host_player")
+    name = kernel.player_of(state["players"], seat_, key=str)
+    return None if name is not None and name == state.get("host_player") else name  # the host's, not theirs
+
+
+def card(state, cid: str) -> dict:
+    key = card_id(cid)
+    for c in state["cards"]:
+        if c["id"] == key:
+            return c
+    raise RuleError(f"There is no card {cid!r} in this game.")
+
+
+def triple(state, cards: list[str]) -> list[str]:
+    chosen = [card(state, c) for c in cards]
+    if sorted(c["category"] for c in chosen) != sorted(state["categories"]):
+        raise RuleError("Name one card of each kind: " + ", ".join(state["categories"]).lower() + ".")
+    by_cat = {c["category"]: c["id"] for c in chosen}
+    return [by_cat[cat] for cat in state["categories"]]
+
+
+def me(state, seat_) -> str:
+    name = plays(state, seat_)
+    if seat_.trusted == HOST and name is None:
+        raise Forbidden("The host keeps notes only when playing (the table option host_player).")
+    if seat_.trusted not in ("player", HOST):
+        raise Forbidden("Only a player's own phone keeps detective notes.")
+    if name is None:
+        raise RuleError(f"{seat_.name} is not a player at this table.")
+    return name
+
+
+def mine(state, name: str) -> dict:
+    return state["private"].setdefault(name, {"hand": None, "shown": {}, "marks": {}, "at": {}})
+
+
+def tick(state) -> int:
+    """The order entries were made in (the notes before a contradiction are those of the
+    entries made before it)."""
+    state["clock"] = state.get("clock", 0) + 1
+    return state["clock"]
+
+
+def do_setup(state, a, _seat):
+    if state["players"]:
+        raise RuleError("The players are already seated.")
+    rows = [p if isinstance(p, dict) else {"name": p} for p in a["players"]]
+    movers = {**(a.get("movers") or {}), **{r["name"]: r["mover"] for r in rows if r.get("mover")}}
+    if len(set(movers.values())) != len(movers):
+        raise RuleError("Each Villain mover belongs to one player.")
+    sizes = {**(a.get("hand_sizes") or {}), **{r["name"]: r["hand_size"] for r in rows if r.get("hand_size")}}
+    return seat(state, {**a, "players": [r["name"] for r in rows], "movers": movers, "hand_sizes": sizes or None})
+
+
+def seated(state) -> str | None:
+    return None if state["players"] else "Seat the players first."
+
+
+def under_way(state) -> str | None:
+    if not state["players"]:
+        return "Seat the players first."
+    return f"The game is over: {state['winner']} solved it." if state["winner"] else None
+
+
+EMPTY = {"hand": None, "shown": {}, "marks": {}, "at": {}}
+
+
+def article(state) -> list[str]:
+    """How a sentence names each card: a villain by name, an object or a lair with "the"."""
+    first = state["categories"][0]
+    return [c["name"] if c["category"] == first else "the " + c["name"] for c in state["cards"]]
+
+
+def lair_kind(state) -> str:
+    """The category a suggestion is made in: the lairs (the last category of every edition)."""
+    return state["categories"][-1]
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def and_list(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

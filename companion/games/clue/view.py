@@ -1,0 +1,187 @@
+"""What each seat of a Clue table sees: the public log and the turn for everyone; a player's
+own notes, advisor and history on their own phone (and the host's, when the host plays)."""
+
+from ...core.table import HOST, PLAYER
+from .data import DATA, DEFAULT_EDITION, lair_category
+from .log import ENTER, TURNS, suggest_default, why_not_change, why_not_suggest
+from .notes import notes
+from .table import EMPTY, ENVELOPE, MAX_HAND, MAX_PLAYERS, MIN_PLAYERS, cap, lair_kind, plays
+from .text import export
+
+
+def view(state: dict, seat_) -> dict:
+    out = {"players": [{"name": p, "hand_size": state["sizes"][i], "mover": state["movers"].get(p),
+                        "out": p in state["out"]} for i, p in enumerate(state["players"])],
+           "cards": state["cards"], "categories": state["categories"], "edition": state["edition"],
+           "suggestions": state["suggestions"], "accusations": state["accusations"],
+           "current": state["players"][state["current"]] if state["players"] else None,
+           "winner": state["winner"], "editions": {k: v["name"] for k, v in DATA["editions"].items()},
+           "seated": bool(state["players"]), "card_names": {c["id"]: c["name"] for c in state["cards"]},
+           "suggesters": [p for p in state["players"] if why_not_suggest(state, p) is None],
+           "accusers": [p for p in state["players"] if p not in state["out"]],
+           "movers": MOVERS, "short": short_names(state["players"]),
+           "suggest_default": suggest_default(state),
+           "editable": [s["id"] for s in state["suggestions"]
+                        if seat_.trusted in (HOST, PLAYER) and why_not_change(state, s, seat_) is None],
+           "model": MODEL, "next_id": state["next_id"], **page(state, seat_)}
+    name = plays(state, seat_) if state["players"] else None
+    if name:
+        priv = state["private"].get(name) or EMPTY
+        out.update({"me": name, "hand": priv["hand"], "shown": priv["shown"], "marks": priv["marks"],
+                    "my_size": state["sizes"][state["players"].index(name)],
+                    "to_show": [s for s in state["suggestions"] if s["by"] == name and s["disproved_by"]
+                                and str(s["id"]) not in priv["shown"]],
+                    **showing(state, name, priv)})
+        out.update(notes(state, name))
+        out["export"] = export(state, name)
+        out.update(grid(state, name, out), look=look(out), advisor_lairs=advisor_lairs(state, priv.get("room")),
+                   conflict=[conflict_entry(state, e) for e in out.get("conflict") or []])
+    return out
+
+
+# ------------------------------------------------------------------ what the page shows, decided here
+
+def page(state: dict, seat_) -> dict:
+    """Who may do what on this seat's page, the set-up form's limits and the log in the order
+    the page lists it: decided by the game, shown by the partials."""
+    playing = bool(state["players"]) and not state["winner"]
+    right = next((a for a in state["accusations"] if a["correct"]), None)
+    default = DATA["editions"][DEFAULT_EDITION]
+    return {
+        "may_suggest": playing and seat_.trusted in ENTER,
+        "may_accuse": playing and seat_.trusted in ENTER,  # the display too: the game takes it from there
+        "may_end_turn": playing and seat_.trusted in TURNS,
+        "disprovers": {p: [q for q in state["players"] if q != p] for p in state["players"]},
+        "edition_note": state["edition"] if state["edition"] not in (None, default["name"]) else None,
+        "solution": right["cards"] if right and state["winner"] else None,
+        "suggestions_newest_first": state["suggestions"][::-1],
+        "lair_kind": lair_kind(state) if state["players"] else None,
+        "setup_form": {
+            "players": {"low": MIN_PLAYERS, "high": MAX_PLAYERS},
+            "rows": [{"index": i, "number": i + 1} for i in range(MAX_PLAYERS)],
+            "hand_sizes": list(range(1, MAX_HAND + 1)),
+            "lairs": [{"index": i, "number": i + 1, "name": n} for i, n in enumerate(lair_category(default)["cards"])],
+            "lairs_of": default["name"],
+        },
+    }
+
+
+def look(out: dict) -> dict:
+    """Where the Earlier and Later buttons of Look back go (null: back to now; Earlier is off at
+    the start)."""
+    b = out.get("looking_back")
+    at = b["at"] if b else out["steps"]
+    return {"at": at, "earlier": at - 1 if at > 0 else None, "later": at + 1 if at + 1 < out["steps"] else None}
+
+
+def advisor_lairs(state: dict, room: str | None) -> list[dict]:
+    """The lairs the advisor offers (you suggest in the one you are in), the one asked about on."""
+    kind = lair_kind(state)
+    return [{"id": c["id"], "name": c["name"], "on": c["id"] == room} for c in state["cards"] if c["category"] == kind]
+
+
+def conflict_entry(state: dict, e: dict) -> dict:
+    """An entry a conflict names, with its heading and, for a suggestion, the log's entry."""
+    found = next((s for s in state["suggestions"] if s["id"] == e.get("id")), None) \
+        if e["kind"] == "suggestion" else None
+    return {**e, "heading": cap(e["label"]), "suggestion": found}
+
+
+CERTAIN = {"has": "has it", "lacks": "does not have it"}
+NEXT_MARK = {None: "has", "has": "lacks", "lacks": None}  # a tap in marking mode: has, then lacks, then clear
+
+
+def percent(p: float) -> int:
+    return int(round(p * 100, 0))
+
+
+def grid(state: dict, name: str, out: dict) -> dict:
+    """The notes as the page lays them out: the holders' columns, each category's heading row and
+    each card's row of cells (what the cell shows and says, the mark a tap in marking mode sets,
+    why it says so); the cards placed, for the Why list; the most likely envelopes in words."""
+    notes_, probs, why = out["notes"], out["probabilities"], out["why"]
+    back = out.get("looking_back")
+    exact = out["exact"]
+    marks = {} if back else out["marks"]
+    holders = [*state["players"], ENVELOPE]
+    columns = [{"name": h, "short": "Env." if h == ENVELOPE else out["short"][h], "env": h == ENVELOPE}
+               for h in holders]
+    rows = []
+    for c in state["cards"] if notes_ else []:
+        if not rows or rows[-1].get("category") != c["category"]:
+            rows.append({"heading": c["category"], "category": c["category"]})
+        cells = []
+        for i, h in enumerate(holders):
+            val, p = notes_[c["id"]][h], probs[c["id"]][h]
+            mine = marks.get(f"{c['id']}|{h}")
+            nxt = NEXT_MARK[mine]
+            if val:
+                text, said = "✓" if val == "has" else "✗", CERTAIN[val]
+            elif p is not None:
+                text = ("" if exact else "~") + f"{percent(p)}%"
+                said = ("" if exact else "about ") + f"{percent(p)} percent likely"
+            else:
+                text, said = ("…" if out["odds_pending"] else ""), "unknown"
+            cells.append({"holder": h, "index": i, "value": val, "mine": mine, "next": nxt,
+                          "next_label": CERTAIN.get(nxt, "clear"), "text": text, "said": said,
+                          "why": why[c["id"]][h],
+                          "cls": " ".join(["cell", val or "open"] + ["marked"] * bool(mine) + ["env"] * (h == ENVELOPE))})
+        rows.append({"card": c, "category": c["category"], "cells": cells})
+    placed = [{"card": c["name"], "holder": h, "why": why[c["id"]][h]} for c in state["cards"] if notes_
+              for h, val in notes_[c["id"]].items() if val == "has" and h != name]
+    return {"grid": {"columns": columns, "span": len(columns) + 1, "rows": rows,
+                     "legend": [c for c in columns if not c["env"]]},
+            "placed": placed, "odds": odds_words(out)}
+
+
+def odds_words(out: dict) -> dict | None:
+    """The most likely envelope(s) as the notes say it: every possible one tied, a few tied (named),
+    many tied, or one best; with the estimate's margin when the odds are sampled."""
+    e = out.get("envelope")
+    if out["odds_pending"] or not e or not e["likely"]:
+        return None
+    margin = percent(out["margin"])
+    best = e["likely"][0]
+    if e["tied"] > 1 and e["tied"] == e["possible"]:
+        case = "all"
+    elif e["tied"] > 1:
+        case = "few" if e["tied"] <= 3 else "many"
+    else:
+        case = "one"
+    return {"case": case, "pct": str(round(best["p"] * 100, 1)), "tied": e["tied"], "possible": e["possible"],
+            "named": [t["cards"] for t in e["likely"][:e["tied"]]] if case == "few" else [],
+            "best": best["cards"], "others": e["possible"] > 1,
+            "estimate": "" if out["exact"] else f", estimated ±{margin} points", "margin": margin}
+
+
+def showing(state, name: str, priv: dict) -> dict:
+    """Which card you showed to whom, and the disproofs you have not noted yet (with the card you
+    showed that player before, when it is among the three: showing it again tells them nothing new)."""
+    showed = priv.get("showed") or {}
+    by_id = {str(s["id"]): s for s in state["suggestions"]}
+    done = [{"id": int(sid), "to": by_id[sid]["by"], "card": c} for sid, c in showed.items() if sid in by_id]
+    todo = []
+    for s in state["suggestions"]:
+        if s["disproved_by"] != name or str(s["id"]) in showed:
+            continue
+        choices = [c for c in s["cards"] if priv["hand"] is None or c in priv["hand"]]
+        before = next((x["card"] for x in done if x["to"] == s["by"] and x["card"] in choices), None)
+        todo.append({"id": s["id"], "to": s["by"], "choices": choices, "before": before})
+    return {"showed": done, "to_record": todo, "room": priv.get("room")}
+
+
+def short_names(players: list[str]) -> dict[str, str]:
+    """Column headings a 390 px phone can show for six players: the shortest distinct prefixes
+    (at least two letters), with a legend under the grid."""
+    out = {}
+    for p in players:
+        n = 2
+        while n < len(p) and any(q != p and q[:n].casefold() == p[:n].casefold() for q in players):
+            n += 1
+        out[p] = p[:n]
+    return out
+
+
+MODEL = ("Every deal of the cards that fits what you know counts the same; which card a player chooses to show "
+         "you is not guessed at.")
+MOVERS = list(DATA["editions"][DEFAULT_EDITION]["categories"][0]["cards"])  # the Villain movers on the board

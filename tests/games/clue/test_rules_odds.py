@@ -1,0 +1,66 @@
+"""Clue's odds and searches with a table worker (`compute.current`): a view asks the worker for
+the odds and the advice and never waits for them; what the worker has found is shown. The
+worker here is a stand-in that answers only what the test lets it."""
+
+from companion.core import compute
+from companion.games import clue as c
+from companion.games.clue import knowledge
+
+from .tables import ANN_HAND, game
+
+
+class Worker:
+    """A table worker that has found nothing for the slow lane until `done` is set, and answers
+    the fast lane's searches at once. Records every question and whether it was waited for."""
+
+    def __init__(self):
+        self.asked: list[tuple[str, str, bool]] = []
+        self.done = False
+
+    def ask(self, task, key, job, lane="fast", queue=True, wait=None):
+        self.asked.append((task, lane, wait is not None))
+        if task == "clue.solve":
+            return c.GAME.tasks[task](job) if wait is not None or not queue else None
+        return c.GAME.tasks[task](job) if self.done else None
+
+
+def view_with(worker, g, who):
+    token = compute.current.set(worker)
+    try:
+        return c.GAME.view(g.state, g.seat(who))
+    finally:
+        compute.current.reset(token)
+
+
+def test_the_answer_never_waits_for_the_odds():
+    g = game()
+    g.act("Ann", type="hand", cards=ANN_HAND)
+    knowledge._deduced.clear()
+    worker = Worker()
+    v = view_with(worker, g, "Ann")
+    assert v["notes"]["ursula"]["Ann"] == "has" and v["notes"]["jafar"]["Ann"] == "lacks"  # certain at once
+    assert v["odds_pending"] and all(p is None for p in v["probabilities"]["jafar"].values())
+    assert ("clue.probabilities", "slow", False) in worker.asked  # asked of the worker, not waited for
+
+
+def test_the_odds_the_worker_found_are_shown():
+    g = game()
+    g.act("Ann", type="hand", cards=ANN_HAND)
+    worker = Worker()
+    worker.done = True
+    v = view_with(worker, g, "Ann")
+    assert not v["odds_pending"] and v["exact"]
+    assert v["probabilities"] == g.view("Ann")["probabilities"]  # the same figures as worked out here
+
+
+def test_the_advice_is_asked_of_the_worker_and_not_waited_for():
+    g = game()
+    g.act("Ann", type="hand", cards=ANN_HAND)
+    g.act("Ann", type="advise", room="lair_4")
+    worker = Worker()
+    v = view_with(worker, g, "Ann")
+    assert v["advice"] == {"room": "lair_4", "pending": True}
+    assert ("clue.advise", "slow", False) in worker.asked
+    worker.done = True
+    v = view_with(worker, g, "Ann")
+    assert not v["advice"]["pending"] and v["advice"]["ranked"] == g.view("Ann")["advice"]["ranked"]
