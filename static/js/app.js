@@ -231,39 +231,9 @@
   window.companion = { holdable: holdable };
 })();
 
-// Clue: lair names the table typed once, kept on this phone as named editions.
+// Personal links and closed seats.
 (function () {
   "use strict";
-  var KEY = "clue-editions";
-  function load() { try { return JSON.parse(localStorage.getItem(KEY) || "{}"); } catch (e) { return {}; } }
-  function fill() {
-    document.querySelectorAll("[data-editions]").forEach(function (sel) {
-      var editions = load();
-      while (sel.options.length > 1) sel.remove(1);
-      Object.keys(editions).sort().forEach(function (name) {
-        var o = document.createElement("option"); o.value = name; o.textContent = name; sel.appendChild(o);
-      });
-    });
-  }
-  document.addEventListener("change", function (e) {
-    if (!e.target.matches("[data-editions]") || !e.target.value) return;
-    var names = load()[e.target.value] || [];
-    e.target.closest("form").querySelectorAll("[data-lair]").forEach(function (input, i) { if (names[i]) input.value = names[i]; });
-  });
-  document.addEventListener("click", function (e) {
-    var btn = e.target.closest("[data-save-edition]");
-    if (!btn) return;
-    var form = btn.closest("form"), name = form.querySelector("#c-save-name").value.trim();
-    if (!name) { form.querySelector("#c-save-name").focus(); return; }
-    var editions = load();
-    editions[name] = Array.prototype.map.call(form.querySelectorAll("[data-lair]"), function (i) { return i.value.trim(); });
-    try { localStorage.setItem(KEY, JSON.stringify(editions)); } catch (err) { /* storage off */ }
-    fill();
-    form.querySelector("[data-editions]").value = name;
-  });
-  document.addEventListener("DOMContentLoaded", fill);
-  document.addEventListener("htmx:oobAfterSwap", fill);
-
   // A personal link (/tables/CODE/claim#t=...): its token never travels in an address; post it once.
   document.addEventListener("DOMContentLoaded", function () {
     var field = document.getElementById("claim-token"), m = location.hash.match(/^#t=([\w-]+)$/);
