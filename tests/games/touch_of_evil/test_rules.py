@@ -6,7 +6,7 @@ import pytest
 from companion.core.errors import BadInput, Forbidden, RuleError
 from companion.games import touch_of_evil as t
 
-from .rules import Dice, Game
+from ...rules import Dice, Game
 
 
 def game(villain="gargoyle", **options):

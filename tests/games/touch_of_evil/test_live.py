@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from .browser import open_seat
+from ...browser import open_seat
 
 SHOTS = Path(os.environ.get("TOE_SHOTS", "/tmp/toe-shots"))
 
