@@ -94,3 +94,29 @@ def elder(state, a, seat):
     if a["status"] and change_status(state, e, a, Chance(state, a)):
         return
     change_tokens(state, e, a)
+
+
+# ------------------------------------------------------------------ what a seat sees
+
+VERBS = {"evil": "Turns Evil", "alive": "Back to life"}
+
+
+def status_label(e: dict) -> str:
+    if e["status"] == "stone":
+        return "turned to stone"
+    if e["status"] == "dead":
+        return "dead (was Evil)" if e.get("was_evil") else "dead"
+    return e["status"]
+
+
+def elder_view(e: dict) -> dict:
+    """An Elder with its labels and the changes it may take now (the page offers exactly these)."""
+    may = [st for st in ELDER_STATUSES if why_not_status(e, st) is None]
+    alive = e["status"] == "alive"
+    return {**e, "may_become": may, "status_label": status_label(e), "out": e["status"] in ("dead", "stone"),
+            "changeable": e["status"] != "stone", "may_die": "dead" in may,
+            "asks_token": "dead" in may and alive and e["permission"] > 0,
+            "may_die_unpreventable": "dead" in may and alive,
+            "turns": [{"status": st, "label": VERBS[st]} for st in may if st != "dead"],
+            "may_add_token": alive, "may_drop_token": alive and e["permission"] > 0,
+            "secrets_label": f"{e['secrets']} Secret" + ("" if e["secrets"] == 1 else "s")}

@@ -3,9 +3,9 @@ here (the partials only loop and print), and the page's regions with the keys ea
 
 from ...core.regions import Region
 from ...core.table import DISPLAY, HOST, PLAYER
-from .board import minion_choices
+from .board import minion_choices, watchman_on_board
 from .data import DATA, MINIONS, VILLAINS, hero_data
-from .elders import ELDER_STATUSES, why_not_status
+from .elders import elder_view
 from .heroes import choices, short_name
 from .hunt import advanced_table, cooperative, hero_names, level, locations, my_hero, roads, villain
 from .options import MAX_HEROES, MODES, RULES, VOID_STEPS
@@ -70,6 +70,18 @@ def setup_view(state) -> dict:
     }
 
 
+TERRAIN = {"swamp": "Swamp", "flooded": "Flooded", "circle": "Summoning Circle", "void": "Void"}
+
+
+def terrain_tags(state) -> list[dict]:
+    return [{"location": loc, "label": TERRAIN[kind]} for loc, kind in state["terrain"].items()]
+
+
+def watchman_label(state) -> str:
+    w = state["watchman"]
+    return {"none": "not on the board", "board": f"at {w['location'] or ''}", "gone": "gone for good"}[w["status"]]
+
+
 def view(state: dict, seat) -> dict:
     track = state["track"]
     heroes = hero_names(state)
@@ -103,7 +115,8 @@ def view(state: dict, seat) -> dict:
         "rules": state["options"]["rules"],
         "cooperative": cooperative(state), "void_overflow_steps": state["options"].get("void_overflow_steps", 2),
         "heals": bool(v.get("healing")), "last_battle": state.get("last_battle"),
-        "villain_terrain": v.get("terrain"), "has_watchman": bool(v.get("watchman")),
+        "villain_terrain": v.get("terrain"), "terrain_tags": terrain_tags(state),
+        "watchman_label": watchman_label(state), "watchman_fights": watchman_on_board(state) is None, "has_watchman": bool(v.get("watchman")),
         "track_sure": bool(state["options"].get("track")), "started": bool(state["log"]),
         "configured": state["configured"], "options": state["options"], "setup_form": setup_view(state),
         "villain_choices": {k: x["name"] for k, x in VILLAINS.items()},
@@ -121,8 +134,7 @@ def view(state: dict, seat) -> dict:
     })
     out["wound_bonuses"] = wound_bonuses(state)
     out["can"] = can
-    out["elders"] = [{**e, "may_become": [st for st in ELDER_STATUSES if why_not_status(e, st) is None]}
-                     for e in state["elders"]]
+    out["elders"] = [elder_view(e) for e in state["elders"]]
     return out
 
 
@@ -141,7 +153,7 @@ REGIONS = (
     Region("showdown", R + "showdown.html", ("showdown", "showdown_start", "showdown_card", "villain_name", "won")),
     Region("villain", R + "villain.html", ("villain_name", "wounds", "plus_wounds", "plus_wounds_label", "wound_bonuses",
                                            "can", "heals", "abilities", "heal_due")),
-    Region("board", R + "board.html", ("terrain", "has_watchman", "watchman", "minions", "villain_terrain", "locations",
+    Region("board", R + "board.html", ("terrain_tags", "has_watchman", "watchman_label", "watchman_fights", "minions", "villain_terrain", "locations",
                                        "last_battle", "can", "minion_choices", "statues")),
     Region("elders", R + "elders.html", ("elders", "can", "guesses")),
     Region("facts", R + "facts.html", ("guesses", "locations", "roads", "elders", "track", "base_entries", "cooperative",
