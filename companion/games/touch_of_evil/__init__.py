@@ -13,7 +13,17 @@ D6s, taken in order (chance.Chance).
 The modules follow the rulebook: hunt (the villain, the mode, the board), track (the Shadow Track
 and terrain), board (Minions, the Watchman), tables (the Minion and co-operative tables), mystery
 (the Mystery Phase), heroes, elders, villain, showdown; options and setup, actions (every action
-type: see its docstring for the Showdown's own types), moves (who may make each, and when), view.
+type), moves (who may make each, and when), view.
+
+Each sub-operation is its own action type, so the kernel checks who may make it and when: the
+Showdown's `showdown_start` (party, Elders, the Villain's Health and Fight dice, bonus, location),
+`showdown_attack` (hero, attack_dice, token_from, last_hope), `showdown_villain` (the Villain's
+attack), `showdown_round` (the end of a Battle Round) and `showdown_end`; `minion_place`,
+`minion_move`, `minion_wound`, `minion_remove`; `watchman_place`, `watchman_after_battle`,
+`watchman_remove`; `mystery_start`, `mystery_next`. The older forms with an `op`
+(`{"type": "showdown", "op": "attack", ...}`, and `minion`, `watchman`, `mystery` likewise) are
+still accepted, read as the type they stand for before the kernel checks them. In a Showdown the
+host acts for any Hero and a player's phone for its own Hero only; a phone with no Hero is refused.
 """
 
 from ..contract import Game

@@ -16,6 +16,8 @@ from pydantic import Field
 from ...core.actions import Action
 from .options import TouchOfEvilOptions, Track
 
+BATTLE_HITS = {5: "hits on 5+", 6: "hits on 6 only", 4: "hits on 4+"}  # a Battle roll's hit numbers, the default first
+
 
 class Drawn(Action):
     """Every action that may meet chance carries a pool the server draws (Random Locations, D6s)."""
@@ -151,7 +153,7 @@ class Battle(Action):
 
     type: Literal["battle"]
     dice: int = Field(ge=1, le=20)
-    hit: Literal[4, 5, 6] = 5
+    hit: Literal[tuple(BATTLE_HITS)] = 5
     faces: list[int] | None = None
 
 

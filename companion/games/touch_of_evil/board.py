@@ -2,9 +2,16 @@
 Statues' stone), taken off; the Watchman unique, moving after each Battle, gone for good on a 6."""
 
 from ...core.errors import RuleError
+from .actions import BATTLE_HITS
 from .chance import Chance
 from .data import MINIONS
 from .hunt import locations, not_over, note, on_board, villain
+
+BATTLE_DICE = 3  # the Battle form's pool to start from
+
+
+def battle_form() -> dict:
+    return {"dice": BATTLE_DICE, "hits": [{"value": k, "label": n} for k, n in BATTLE_HITS.items()]}
 
 
 def add_minion(state, name: str, loc: str):

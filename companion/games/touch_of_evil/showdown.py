@@ -285,4 +285,5 @@ def view_showdown(state, seat) -> dict | None:
     return {**s, "total": total, "left": max(0, total - state["wounds"]), "has_bonus": total != s["health"],
             "hit_label": HIT_LABEL, "recent_rolls": s["rolls"][-8:], "attackers": attackers,
             "token_choices": tokens, "offers_tokens": bool(s["elders"]), "last_hope": has_last_hope(state),
+            "last_hope_label": f"Last Hope dice ({LAST_HOPE_COST} Investigations each)",
             "may_villain": acts and why_not_villain_attack(state) is None, "may_round": acts, "may_end": acts}

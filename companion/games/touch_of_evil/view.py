@@ -3,7 +3,7 @@ here (the partials only loop and print), and the page's regions with the keys ea
 
 from ...core.regions import Region
 from ...core.table import DISPLAY, HOST, PLAYER
-from .board import minion_choices, watchman_on_board
+from .board import battle_form, minion_choices, watchman_on_board
 from .data import DATA, MINIONS, VILLAINS, hero_data
 from .elders import elder_view
 from .heroes import choices, short_name
@@ -102,7 +102,7 @@ def view(state: dict, seat) -> dict:
         "track": track, "stage": stage_of(track, state["shadow"]) + 1, "red": state["shadow"] >= track["red_from"],
         "track_steps": track_steps(state), "mode_label": MODES[mode],
         "level_label": level(state)["name"] if mode == "lone_hero" else None,
-        "shadow_log": state["shadow_log"][-30:], "log": state["log"][-40:], "mode": mode,
+        "shadow_log": state["shadow_log"][-30:], "log": state["log"][-40:], "log_newest": state["log"][-40:][::-1], "mode": mode,
         "difficulty": level(state)["name"], "advanced_table": advanced_table(state),
         "showdown_table": level(state)["showdown_table"],
         "first_player": first, "heroes": heroes,
@@ -114,7 +114,7 @@ def view(state: dict, seat) -> dict:
         "mystery": state["mystery"], "phase": phase_view(state), "locations": locations(state["options"]),
         "rules": state["options"]["rules"],
         "cooperative": cooperative(state), "void_overflow_steps": state["options"].get("void_overflow_steps", 2),
-        "heals": bool(v.get("healing")), "last_battle": state.get("last_battle"),
+        "heals": bool(v.get("healing")), "last_battle": state.get("last_battle"), "battle_form": battle_form(),
         "villain_terrain": v.get("terrain"), "terrain_tags": terrain_tags(state),
         "watchman_label": watchman_label(state), "watchman_fights": watchman_on_board(state) is None, "has_watchman": bool(v.get("watchman")),
         "track_sure": bool(state["options"].get("track")), "started": bool(state["log"]),
@@ -154,9 +154,9 @@ REGIONS = (
     Region("villain", R + "villain.html", ("villain_name", "wounds", "plus_wounds", "plus_wounds_label", "wound_bonuses",
                                            "can", "heals", "abilities", "heal_due")),
     Region("board", R + "board.html", ("terrain_tags", "has_watchman", "watchman_label", "watchman_fights", "minions", "villain_terrain", "locations",
-                                       "last_battle", "can", "minion_choices", "statues")),
+                                       "last_battle", "battle_form", "can", "minion_choices", "statues")),
     Region("elders", R + "elders.html", ("elders", "can", "guesses")),
     Region("facts", R + "facts.html", ("guesses", "locations", "roads", "elders", "track", "base_entries", "cooperative",
                                        "is_host")),
-    Region("log", R + "log.html", ("log",)),
+    Region("log", R + "log.html", ("log_newest",)),
 )

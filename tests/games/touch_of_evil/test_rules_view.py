@@ -105,3 +105,17 @@ def test_the_board_names_its_markers_and_the_watchman():
     assert v["watchman_label"] == "at Inn" and v["watchman_fights"]
     g = game("bog_fiend")
     assert {t["location"]: t["label"] for t in g.view("display")["terrain_tags"]} == {"Marsh": "Swamp", "Bog": "Swamp"}
+
+
+def test_the_battle_form_offers_the_hit_numbers_a_battle_roll_takes():
+    form = game().view("host")["battle_form"]
+    assert form["dice"] == 3 and [c["value"] for c in form["hits"]] == [5, 6, 4]
+    for c in form["hits"]:
+        assert game().act("host", type="battle", dice=2, hit=c["value"])["last_battle"]["hit"] == c["value"]
+
+
+def test_the_log_is_shown_newest_first():
+    g = game()
+    g.act("host", type="shadow", steps=1)
+    v = g.act("host", type="shadow", steps=1)
+    assert v["log_newest"] == v["log"][::-1] and v["log_newest"][0]["text"].startswith("Shadow Track 1 → 2")
