@@ -146,3 +146,10 @@ def test_a_lone_hero_knocked_out_in_the_mystery_phase_is_revived_at_its_end():
     g.act("host", type="knockout", hero="Eliza")
     g.act("host", type="mystery_card", name="Fog")
     assert not g.state["heroes"][0]["knocked_out"]
+
+
+def test_only_a_players_phone_takes_a_hero():
+    g = game("gargoyle", heroes=["Eliza"])
+    for who in ("host", "display"):
+        with pytest.raises(Forbidden, match="A player's phone takes a Hero"):
+            g.act(who, type="claim", name="Eliza")

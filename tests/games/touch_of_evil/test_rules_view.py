@@ -119,3 +119,29 @@ def test_the_log_is_shown_newest_first():
     g.act("host", type="shadow", steps=1)
     v = g.act("host", type="shadow", steps=1)
     assert v["log_newest"] == v["log"][::-1] and v["log_newest"][0]["text"].startswith("Shadow Track 1 → 2")
+
+
+def test_a_phones_own_hero_card_is_the_open_one():
+    g = game(heroes=["Eliza", "Valeria"])
+    g.join("Ann")
+    g.act("Ann", type="claim", name="Valeria")
+    assert [(h["name"], h["mine"]) for h in g.view("Ann")["my_heroes"]] == [("Valeria", True)]
+    assert [h["mine"] for h in g.view("host")["my_heroes"]] == [False, False]
+
+
+def test_the_showdown_card_shows_while_a_showdown_may_begin_runs_or_was_won():
+    g = game("unspeakable_horror", heroes=["Eliza"])
+    assert g.view("host")["showdown_card"] and not g.view("display")["showdown_card"]
+    g.act("host", type="showdown_start", health=1, fight=1)
+    assert g.view("display")["showdown_card"] and g.view("display")["showdown"]["last_hope_label"] == "Last Hope dice (2 Investigations each)"
+    g.act("host", rng=Dice(6), type="showdown_attack", hero="Eliza", attack_dice=1)
+    assert g.view("display")["won"] and g.view("display")["showdown_card"] and g.view("host")["showdown_start"] is None
+
+
+def test_a_stone_elder_offers_no_change_and_a_living_one_may_die_unpreventably():
+    g = game("gargoyle")
+    croft = g.view("host")["elders"][1]
+    assert croft["changeable"] and croft["may_die"] and croft["may_die_unpreventable"] and not croft["asks_token"]
+    g.act("host", type="elder", name="Judge Croft", status="dead")  # Monument of Fear
+    croft = g.view("host")["elders"][1]
+    assert (croft["changeable"], croft["status_label"], croft["may_die"]) == (False, "turned to stone", False)
