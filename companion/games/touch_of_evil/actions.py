@@ -75,27 +75,6 @@ class Terrain(Drawn):
     roll: int | None = None
 
 
-class Minion(Drawn):
-    """The older form of minion_place, minion_move, minion_wound, minion_remove: `op` names which (still accepted)."""
-
-    type: Literal["minion"]
-    op: Literal["place", "move", "remove", "wound"]
-    name: str = Field(default="", max_length=40)
-    location: str | None = Field(default=None, max_length=40)
-    id: int | None = None
-    wounds: int = Field(default=1, ge=1, le=20)
-
-
-class Watchman(Drawn):
-    """The older form of watchman_place, watchman_after_battle, watchman_remove: `op` names which (still accepted)."""
-
-    type: Literal["watchman"]
-    op: Literal["place", "after_battle", "remove"]
-    location: str | None = None
-    roll: int | None = None
-    new_location: str | None = None
-
-
 class VillainWounds(Action):
     """Wounds on the Villain, and its +1 Wound markers."""
 
@@ -123,13 +102,6 @@ class Elder(Drawn):
     unpreventable: bool = False
     permission: int = Field(default=0, ge=-5, le=5)
     secrets: int = Field(default=0, ge=-5, le=5)
-
-
-class Mystery(Drawn):
-    """The older form of mystery_start, mystery_next: `op` names which (still accepted)."""
-
-    type: Literal["mystery"]
-    op: Literal["start", "next"]
 
 
 class MysteryCard(Drawn):
@@ -208,24 +180,6 @@ class Claim(Action):
 
     type: Literal["claim"]
     name: str = Field(max_length=40)
-
-
-class Showdown(Drawn):
-    """The older form of showdown_start, showdown_attack, showdown_villain, showdown_round and
-    showdown_end: `op` names which (still accepted)."""
-
-    type: Literal["showdown"]
-    op: Literal["start", "attack", "villain", "round", "end"]
-    party: list[str] | None = Field(default=None, max_length=12)
-    elders: list[str] | None = Field(default=None, max_length=12)
-    health: int | None = Field(default=None, ge=1, le=60)
-    fight: int | None = Field(default=None, ge=1, le=20)
-    bonus: int = Field(default=0, ge=0, le=30)
-    location: str | None = Field(default=None, max_length=40)
-    hero: str | None = Field(default=None, max_length=40)
-    attack_dice: int | None = Field(default=None, ge=0, le=30)
-    token_from: str | None = Field(default=None, max_length=40)
-    last_hope: int = Field(default=0, ge=0, le=10)
 
 
 class HoldBack(Action):
@@ -350,6 +304,36 @@ class ShowdownEnd(Drawn):
     """The Heroes leave the fight; the Villain lives."""
 
     type: Literal["showdown_end"]
+
+# ------------------------------------------------------------------ the older forms, one type with an `op`
+
+class Minion(MinionPlace, MinionMove, MinionWound):
+    """The older form of minion_place, minion_move, minion_wound, minion_remove: `op` names which (still accepted)."""
+
+    type: Literal["minion"]
+    op: Literal["place", "move", "remove", "wound"]
+
+
+class Watchman(WatchmanPlace):
+    """The older form of watchman_place, watchman_after_battle, watchman_remove: `op` names which (still accepted)."""
+
+    type: Literal["watchman"]
+    op: Literal["place", "after_battle", "remove"]
+
+
+class Mystery(MysteryStart):
+    """The older form of mystery_start, mystery_next: `op` names which (still accepted)."""
+
+    type: Literal["mystery"]
+    op: Literal["start", "next"]
+
+
+class Showdown(ShowdownStart, ShowdownAttack):
+    """The older form of showdown_start, showdown_attack, showdown_villain, showdown_round and
+    showdown_end: `op` names which (still accepted)."""
+
+    type: Literal["showdown"]
+    op: Literal["start", "attack", "villain", "round", "end"]
 
 
 # The older forms, one type with an `op`: still accepted, each read as the type it stands for.
