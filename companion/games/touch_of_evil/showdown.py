@@ -19,7 +19,7 @@ from .hunt import heal_dice, level, locations, my_hero, not_over, note, remind, 
 from .villain import check_defeat, end_showdown, villain_health
 
 HIT = 5  # a Battle Die hits on 5 or 6
-HIT_LABEL = "hits on 5 or 6"
+HIT_LABEL = "hits on " + " or ".join(str(face) for face in range(HIT, 7))  # "hits on 5 or 6"
 TOKEN_DICE = 2  # a Permission Token's extra Battle Dice
 LAST_HOPE_COST = 2  # Investigations a Last Hope die costs
 MAX_DICE = 30
