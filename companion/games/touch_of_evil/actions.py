@@ -5,7 +5,8 @@ Each sub-operation is its own type, so the kernel checks who may make it and whe
 `watchman_after_battle` · `watchman_remove`; `mystery_start` · `mystery_next`; and the Showdown's
 `showdown_start` · `showdown_attack` · `showdown_villain` (the Villain's attack) · `showdown_round`
 (the end of a Battle Round) · `showdown_end`. The older forms with an `op` (`{"type": "showdown",
-"op": "attack", ...}`, and likewise `minion`, `watchman`, `mystery`) are still accepted: `current`
+"op": "attack", ...}`, and likewise `minion`, `watchman`, `mystery`; and `terrain` with `"terrain": "clear"`
+for `terrain_clear`) are still accepted: `current`
 reads each as the type it stands for before the kernel checks it, so the same checks apply.
 """
 
@@ -67,12 +68,21 @@ class Resolve(Drawn):
 
 
 class Terrain(Drawn):
-    """Place Swamp or Summoning Circle markers (escalating as the rules say) or clear a space."""
+    """Place the Villain's terrain marker on a space (a Swamp or a Summoning Circle, escalating as
+    the rules say). `terrain` may name it (the Villain's own, when left out); `"clear"` is the older
+    form of terrain_clear."""
 
     type: Literal["terrain"]
     location: str = Field(max_length=40)
-    terrain: Literal["swamp", "circle", "clear"]
+    terrain: Literal["swamp", "circle", "clear"] | None = None
     roll: int | None = None
+
+
+class TerrainClear(Drawn):
+    """Take every terrain marker off a space."""
+
+    type: Literal["terrain_clear"]
+    location: str = Field(max_length=40)
 
 
 class VillainWounds(Action):
@@ -336,17 +346,20 @@ class Showdown(ShowdownStart, ShowdownAttack):
     op: Literal["start", "attack", "villain", "round", "end"]
 
 
-# The older forms, one type with an `op`: still accepted, each read as the type it stands for.
+# The older forms, one type with an `op` (and `terrain` with `"terrain": "clear"`): still accepted,
+# each read as the type it stands for.
 OLDER = {"minion": "minion_", "watchman": "watchman_", "mystery": "mystery_", "showdown": "showdown_"}
 
 
 def current(action: dict) -> dict:
     """An action in its current form: `{"type": "showdown", "op": "attack", ...}` is `showdown_attack`."""
+    if action["type"] == "terrain" and action.get("terrain") == "clear":
+        return {**action, "type": "terrain_clear"}
     prefix = OLDER.get(action["type"])
     return {**action, "type": prefix + action["op"]} if prefix and "op" in action else action
 
 
-ACTIONS = (Configure, Facts, Dismiss, HoldBack, Shadow, MinionTable, CoopTable, BaseCoopTable, Resolve, Terrain,
+ACTIONS = (Configure, Facts, Dismiss, HoldBack, Shadow, MinionTable, CoopTable, BaseCoopTable, Resolve, Terrain, TerrainClear,
            MinionPlace, MinionMove, MinionWound, MinionRemove, WatchmanPlace, WatchmanAfterBattle, WatchmanRemove,
            VillainWounds, Heal, Elder, MysteryStart, MysteryNext, MysteryCard, Knockout, Battle, Hero, Claim,
            ShowdownStart, ShowdownAttack, ShowdownVillain, ShowdownRound, ShowdownEnd,

@@ -146,22 +146,27 @@ def hold_back(state, a, seat):
 
 
 def terrain(state, a, seat):
-    """`terrain`: the Villain's own markers placed by hand (escalating), or a space cleared."""
+    """`terrain`: the Villain's own marker placed by hand on a space (escalating)."""
     loc = a["location"]
     on_board(state, loc)
-    if a["terrain"] == "clear":
-        if loc not in state["terrain"]:
-            raise RuleError(f"{loc} has no marker.")
-        state["terrain"].pop(loc, None)
-        note(state, f"{loc} is cleared of markers.")
-        return
     own = villain(state).get("terrain")
-    if own and own != a["terrain"]:
-        raise RuleError(f"{villain(state)['name']} brings {'Swamps' if own == 'swamp' else 'Summoning Circles'}, not those.")
     if not own:
         raise RuleError(f"{villain(state)['name']} brings no terrain markers.")
+    kind = a["terrain"] or own
+    if kind != own:
+        raise RuleError(f"{villain(state)['name']} brings {'Swamps' if own == 'swamp' else 'Summoning Circles'}, not those.")
     chance = Chance(state, a)
-    if a["terrain"] == "circle" and state["terrain"].get(loc) is None:
+    if kind == "circle" and state["terrain"].get(loc) is None:
         place_terrain(state, loc, "circle", "placed by hand", chance, ritual_roll=a["roll"])
     else:
-        place_terrain(state, loc, a["terrain"], "placed by hand", chance)
+        place_terrain(state, loc, kind, "placed by hand", chance)
+
+
+def terrain_clear(state, a, seat):
+    """`terrain_clear`: a space cleared of its markers."""
+    loc = a["location"]
+    on_board(state, loc)
+    if loc not in state["terrain"]:
+        raise RuleError(f"{loc} has no marker.")
+    state["terrain"].pop(loc)
+    note(state, f"{loc} is cleared of markers.")

@@ -86,3 +86,15 @@ def test_the_setup_form_offers_one_hero_input_per_hero_the_options_accept(client
     heroes = [f"Hero number {i}" for i in range(MAX_HEROES)]
     view = client.ok(t["code"], t["token"], type="configure", options={"villain": "banshee", "heroes": heroes})
     assert view["heroes"] == heroes
+
+
+def test_the_terrain_forms_buttons_each_post_their_own_action_type(client):
+    t = client.create("touch-of-evil", {"villain": "bog_fiend"}, name="Host")
+    code = t["code"]
+    html = page(client, code, t["token"])
+    assert 'name="type" value="terrain">Add Swamp</button>' in html and 'name="type" value="terrain_clear"' in html
+    form = {"Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true"}
+    for body in (b"location=Inn&type=terrain", b"location=Marsh&type=terrain_clear"):
+        r = client.request("POST", f"/tables/{code}/act", raw=body, headers=form)
+        assert r.status == 200, r.text
+    assert client.view(code, t["token"])["terrain_tags"] == [{"location": "Bog", "label": "Swamp"}, {"location": "Inn", "label": "Swamp"}]

@@ -78,3 +78,18 @@ def test_no_action_leaves_a_temporary_key_in_the_game_state():
     g.act("host", type="showdown_villain")
     assert g.state["showdown"]["rolls"] and g.state["minions"]
     assert set(g.state) - first <= {"drawn", "last_battle"} and not [k for k in g.state if k.startswith("_")]
+
+
+def test_a_space_is_cleared_by_its_own_type_and_the_older_terrain_clear_is_the_same_move():
+    a, b = Game("touch-of-evil", {"villain": "bog_fiend"}), Game("touch-of-evil", {"villain": "bog_fiend"})
+    assert a.refused("host", type="terrain_clear", location="Inn") == "Inn has no marker."
+    a.act("host", type="terrain_clear", location="Marsh")
+    b.act("host", type="terrain", location="Marsh", terrain="clear")
+    assert a.state == b.state and "Marsh" not in a.state["terrain"]
+
+
+def test_terrain_placed_by_hand_is_the_villains_own_unless_named():
+    g = Game("touch-of-evil", {"villain": "unspeakable_horror"})
+    g.act("host", rng=Dice(1), type="terrain", location="Inn")
+    assert g.state["terrain"]["Inn"] == "circle"
+    assert "not those" in g.refused("host", type="terrain", location="Inn", terrain="swamp")

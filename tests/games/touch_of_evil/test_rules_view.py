@@ -145,3 +145,8 @@ def test_a_stone_elder_offers_no_change_and_a_living_one_may_die_unpreventably()
     g.act("host", type="elder", name="Judge Croft", status="dead")  # Monument of Fear
     croft = g.view("host")["elders"][1]
     assert (croft["changeable"], croft["status_label"], croft["may_die"]) == (False, "turned to stone", False)
+
+
+def test_the_terrain_button_names_the_villains_marker():
+    assert [game(v).view("host")["terrain_add_label"] for v in ("bog_fiend", "unspeakable_horror", "gargoyle")] == \
+        ["Add Swamp", "Add Circle", None]
