@@ -8,6 +8,7 @@ from .data import DATA, MINIONS, VILLAINS, hero_data
 from .elders import elder_view
 from .heroes import choices, short_name
 from .hunt import advanced_table, cooperative, hero_names, level, locations, my_hero, roads, villain
+from .mystery import why_not_start
 from .options import MAX_HEROES, MODES, RULES, VOID_STEPS
 from .setup import guesses
 from .showdown import view_showdown, view_start
@@ -111,7 +112,8 @@ def view(state: dict, seat) -> dict:
         "me": me, "is_host": seat.trusted == HOST,
         "my_heroes": [hero_view(state, h, first, me) for h in state["heroes"] if seat.trusted == HOST or h is mine],
         "unclaimed": [h["name"] for h in state["heroes"] if h["seat"] is None] if seat.trusted == PLAYER and not me else [],
-        "mystery": state["mystery"], "phase": phase_view(state), "locations": locations(state["options"]),
+        "mystery": state["mystery"], "phase": phase_view(state),
+        "may_start_mystery": can and why_not_start(state) is None, "in_showdown": bool(state["showdown"]), "locations": locations(state["options"]),
         "rules": state["options"]["rules"],
         "cooperative": cooperative(state), "void_overflow_steps": state["options"].get("void_overflow_steps", 2),
         "heals": bool(v.get("healing")), "last_battle": state.get("last_battle"), "battle_form": battle_form(),
@@ -148,8 +150,8 @@ REGIONS = (
     Region("heroes", R + "heroes.html", ("party", "unclaimed")),
     Region("hero", R + "hero.html", ("locations", "can"), (HOST, PLAYER), each="my_heroes"),
     Region("prompts", R + "prompts.html", ("prompts", "can")),
-    Region("mystery", R + "mystery.html", ("phase", "can", "advanced_table", "murder_name",
-                                           "last_card", "showdown", "over", "may_hold_back")),
+    Region("mystery", R + "mystery.html", ("phase", "can", "advanced_table", "murder_name", "last_card",
+                                           "may_start_mystery", "in_showdown", "over", "may_hold_back")),
     Region("tables", R + "tables.html", ("last", "can", "locations", "roll_label", "heroes", "is_host")),
     Region("showdown", R + "showdown.html", ("showdown", "showdown_start", "showdown_card", "villain_name", "won")),
     Region("villain", R + "villain.html", ("villain_name", "wounds", "plus_wounds", "plus_wounds_label", "wound_bonuses",

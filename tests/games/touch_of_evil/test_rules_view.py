@@ -150,3 +150,11 @@ def test_a_stone_elder_offers_no_change_and_a_living_one_may_die_unpreventably()
 def test_the_terrain_button_names_the_villains_marker():
     assert [game(v).view("host")["terrain_add_label"] for v in ("bog_fiend", "unspeakable_horror", "gargoyle")] == \
         ["Add Swamp", "Add Circle", None]
+
+
+def test_the_mystery_phase_may_begin_only_outside_a_showdown_and_never_from_the_display():
+    g = game(heroes=["Eliza"])
+    assert g.view("host")["may_start_mystery"] and not g.view("display")["may_start_mystery"]
+    g.act("host", type="showdown_start", health=9, fight=1)
+    assert g.view("host")["in_showdown"] and not g.view("host")["may_start_mystery"]
+    assert g.refused("host", type="mystery_start") == "Finish the Showdown first."
