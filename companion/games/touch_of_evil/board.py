@@ -1,0 +1,147 @@
+"""The board's Minions and the Watchman: placed, moved, wounded (the Fallen's Wings, the Living
+Statues' stone), taken off; the Watchman unique, moving after each Battle, gone for good on a 6."""
+
+from ...core.errors import RuleError
+from .actions import BATTLE_HITS
+from .chance import Chance
+from .data import MINIONS
+from .hunt import locations, not_over, note, on_board, villain
+
+BATTLE_DICE = 3  # the Battle form's pool to start from
+
+
+def battle_form() -> dict:
+    return {"dice": BATTLE_DICE, "hits": [{"value": k, "label": n} for k, n in BATTLE_HITS.items()]}
+
+
+def add_minion(state, name: str, loc: str):
+    if name.lower() == "watchman":
+        return watchman_place(state, loc)
+    state["minions"].append({"id": state["next_minion"], "name": name, "location": loc, "wounds": 0})
+    state["next_minion"] += 1
+    note(state, f"{name} appears at {loc}.")
+
+
+def watchman_place(state, where: str):
+    w = state["watchman"]
+    if w["status"] == "gone":
+        state["minions"].append({"id": state["next_minion"], "name": "Barrow Shades", "location": where, "wounds": 0})
+        state["next_minion"] += 1
+        note(state, f"The Watchman is gone for good: Barrow Shades appear at {where}.")
+        return
+    if w["status"] == "board":
+        note(state, f"The Watchman is unique: it moves from {w['location']} to {where}.")
+    else:
+        note(state, f"The Watchman appears at {where}.")
+    state["watchman"] = {"status": "board", "location": where}
+
+
+def minion_choices(state) -> list[str]:
+    return list(villain(state).get("foes", []))
+
+
+def on_the_board(state, a) -> dict:
+    m = next((m for m in state["minions"] if m["id"] == a.get("id")), None)
+    if m is None:
+        raise RuleError("There is no such Minion on the board.")
+    return m
+
+
+def wound_minion(state, m: dict, n: int, chance: Chance):
+    """Damage dealt to a Minion: the Fallen's Wings shrug off each Damage on 4+, the Living
+    Statues all of a blow on one 4+; at its Health the Minion is destroyed and pays its reward."""
+    info = MINIONS.get(m["name"], {})
+    ignore = info.get("ignore")
+    taken, rolls = n, []
+    if ignore and ignore["per"] == "damage":
+        rolls = [chance.d6() for _ in range(n)]
+        taken = sum(1 for r in rolls if r < ignore["at_least"])
+    elif ignore:
+        rolls = [chance.d6()]
+        taken = 0 if rolls[0] >= ignore["at_least"] else n
+    m["wounds"] += taken
+    why = f" (rolled {' '.join(map(str, rolls))}: {n - taken} ignored)" if rolls else ""
+    note(state, f"{m['name']} at {m['location']} takes {taken} of {n} Damage{why}.")
+    if info.get("health") and m["wounds"] >= info["health"]:
+        state["minions"].remove(m)
+        note(state, f"{m['name']} is destroyed: the Hero gains {info['reward']} Investigations.")
+
+
+# ------------------------------------------------------------------ moves: Minions
+
+def minion_place(state, a, seat):
+    """`minion_place`: one of the Villain's Minions (or its Watchman) goes on a space."""
+    if not a["name"] or not a.get("location"):
+        raise RuleError("Name the Minion and where it goes.")
+    on_board(state, a["location"])
+    if a["name"].lower() == "watchman":
+        if not villain(state).get("watchman"):
+            raise RuleError("Only the Banshee brings the Watchman.")
+        return watchman_place(state, a["location"])
+    known = {n.lower(): n for n in minion_choices(state)}
+    if a["name"].lower() not in known:
+        raise RuleError(f"{villain(state)['name']}'s Minions are {', '.join(minion_choices(state))}.")
+    add_minion(state, known[a["name"].lower()], a["location"])
+
+
+def minion_move(state, a, seat):
+    m = on_the_board(state, a)
+    if a.get("location") not in locations(state["options"]):
+        raise RuleError("Say where the Minion moves.")
+    if a["location"] == m["location"]:
+        raise RuleError(f"{m['name']} is at {m['location']} already.")
+    note(state, f"{m['name']} moves {m['location']} → {a['location']}.")
+    m["location"] = a["location"]
+
+
+def minion_remove(state, a, seat):
+    m = on_the_board(state, a)
+    state["minions"].remove(m)
+    note(state, f"{m['name']} at {m['location']} is removed.")
+
+
+def minion_wound(state, a, seat):
+    wound_minion(state, on_the_board(state, a), a["wounds"], Chance(state, a))
+
+
+# ------------------------------------------------------------------ moves: the Watchman
+
+def brings_watchman(state) -> str | None:
+    """Why the Watchman cannot be placed now (None: it can)."""
+    if not_over(state):
+        return not_over(state)
+    return None if villain(state).get("watchman") else "Only the Banshee brings the Watchman."
+
+
+def watchman_on_board(state) -> str | None:
+    """Why the Watchman on the board cannot be fought or taken off now (None: it can)."""
+    return brings_watchman(state) or (None if state["watchman"]["status"] == "board" else "The Watchman is not on the board.")
+
+
+def watchman_place_move(state, a, seat):
+    """`watchman_place`: the Watchman goes on a space (or moves there if it stands elsewhere)."""
+    where = a.get("location") or a["new_location"]
+    on_board(state, where)
+    watchman_place(state, where)
+
+
+def watchman_remove(state, a, seat):
+    """Removed from play like any Minion; it may come back later."""
+    state["watchman"] = {"status": "none", "location": None}
+    note(state, "The Watchman is off the board (it may return).")
+
+
+def watchman_after_battle(state, a, seat):
+    if a["roll"] == 6:
+        state["watchman"] = {"status": "gone", "location": None}
+        note(state, "After the Battle the roll is 6: 5 more Investigations, and the Watchman leaves the game for good.")
+    else:
+        note(state, f"After the Battle the roll is {a['roll']}: the Watchman moves to {a['new_location']}.")
+        state["watchman"] = {"status": "board", "location": a["new_location"]}
+
+
+def battle(state, a, seat):
+    """`battle`: a pool of Battle Dice (rolled by the server) against a hit number."""
+    hits = sum(1 for f in a["faces"] if f >= a["hit"])
+    state["last_battle"] = {"faces": a["faces"], "hit": a["hit"], "hits": hits}
+    note(state, f"Battle: {a['dice']} dice hitting on {a['hit']}+: {hits} hit(s).")

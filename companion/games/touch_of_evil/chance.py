@@ -1,0 +1,76 @@
+"""Chance, drawn before the event is stored: each action that may meet chance carries its own pool
+of Random Locations and D6s (and its table roll), and the rules take from it in order, so a replay
+of the log is exact."""
+
+from .actions import current
+from .hunt import heal_dice, random_pool, villain
+
+POOL = 12  # Random Locations an action carries
+DICE = 40  # D6s an action carries (re-rolls, rituals, Wings, Battle Dice of a Showdown round)
+
+NO_POOL = ("configure", "facts", "dismiss", "villain", "hero", "claim", "battle", "heal")
+
+
+class Chance:
+    """This action's pool: the next Random Location, the next D6. Every draw is counted in the
+    state (`drawn`), so Undo knows the table has seen it."""
+
+    def __init__(self, state: dict, action: dict):
+        self.state = state
+        self.places = list(action.get("places") or [])
+        self.d6s = list(action.get("d6s") or [])
+
+    def place(self, avoid: str | None = None) -> str:
+        """The next Random Location (never `avoid` where the pool allows)."""
+        self.state["drawn"] = self.state.get("drawn", 0) + 1
+        for i, p in enumerate(self.places):
+            if p != avoid:
+                return self.places.pop(i)
+        pool = random_pool(self.state["options"])
+        return ([x for x in pool if x != avoid] or pool)[0]
+
+    def d6(self) -> int:
+        self.state["drawn"] = self.state.get("drawn", 0) + 1
+        return self.d6s.pop(0) if self.d6s else 1
+
+
+def shared(dice: str, faces: list[int], purpose: str) -> dict:
+    """A roll the table's shared roll log shows."""
+    return {"dice": dice, "faces": faces, "purpose": purpose}
+
+
+def prepare(state, action, seat, rng):
+    """The action with its chance drawn (an older `{"type": "showdown", "op": ...}` form is drawn
+    for as the type it stands for; the action is stored as it was sent)."""
+    kind = current(action)["type"]
+    out = dict(action)
+    pool = random_pool(state["options"])
+    if kind in ("minion_table", "base_coop_table"):
+        out["roll"] = rng.randint(1, 6)
+        out["_roll"] = shared("d6", [out["roll"]], "Villain Minion Table" if kind == "minion_table" else "Co-operative table")
+    elif kind == "coop_table":
+        faces = [rng.randint(1, 6), rng.randint(1, 6)]
+        out["roll"] = sum(faces)
+        out["_roll"] = shared("2d6", faces, "Advanced Co-operative table")
+    elif kind == "heal":
+        dice = heal_dice(state)
+        out["roll"] = rng.randint(1, int(dice[1:]))
+        out["_roll"] = shared(dice, [out["roll"]], "Villain healing")
+        return out if villain(state).get("healing") else action
+    elif kind.startswith("watchman_"):
+        where = state["watchman"]["location"]
+        out["roll"] = rng.randint(1, 6)
+        out["new_location"] = rng.choice([x for x in pool if x != where] or pool)
+        if kind == "watchman_after_battle":
+            out["_roll"] = shared("d6", [out["roll"]], "after the Battle with the Watchman")
+    elif kind in ("terrain", "resolve"):
+        out["roll"] = rng.randint(1, 6)
+    elif kind == "battle":
+        faces = [rng.randint(1, 6) for _ in range(action["dice"])]
+        return {**action, "faces": faces,
+                "_roll": shared(f"{action['dice']}d6", faces, f"Battle Dice, hits on {action['hit']}+")}
+    if kind in NO_POOL:
+        return out
+    out["places"] = [rng.choice(pool) for _ in range(POOL)]
+    out["d6s"] = [rng.randint(1, 6) for _ in range(DICE)]
+    return out

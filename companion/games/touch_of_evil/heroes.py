@@ -1,0 +1,144 @@
+"""The Heroes: each phone keeps its own Hero (the host acts for any), its counters, Items and
+skills; a Knock Out sends it to the Town Hall (or the Monastery by the Mirror Lake)."""
+
+from ...core.errors import RuleError
+from ...core.table import PLAYER
+from .. import kernel
+from .data import hero_data
+from .hunt import level, locations, mirror_lake_spaces, my_hero, note, state_hero
+from .villain import after_villain_kill, end_showdown
+
+SKILLS = ("combat", "cunning", "spirit", "honor")
+COUNTERS = (("bombs", "Bombs spent"), ("stone", "Transformation markers"))
+MAX_CARDS = 40
+
+
+def new_hero(name: str) -> dict:
+    h = hero_data(name) or {}
+    return {"name": name, "seat": None, "investigations": 0, "wounds": 0, "health": h.get("health"),
+            "location": h.get("start"), "items": [], "knocked_out": False, "knockouts": 0, "bombs": 0, "stone": 0,
+            "combat": None, "cunning": None, "spirit": None, "honor": None}
+
+
+def short_name(name: str) -> str:
+    """A Hero's name before its title ("Eliza" for "Eliza, the Witch Hunter")."""
+    return name.split(",")[0]
+
+
+def known_hero(state, name: str) -> dict:
+    h = state_hero(state, name)
+    if h is None:
+        raise RuleError(f"No Hero called {name} is in this hunt.")
+    return h
+
+
+def knock_out(state, name: str):
+    h = state_hero(state, name)
+    state["knockouts"] += 1
+    if h is not None:
+        h["knocked_out"] = True
+        h["knockouts"] += 1
+        home = "Monastery" if h["location"] in mirror_lake_spaces(state["options"]) and "Monastery" in locations(state["options"]) else "Town Hall"
+        h["location"] = home
+        note(state, f"{h['name']} is Knocked Out and goes to the {home} (the rest as the base game says).")
+        if state["showdown"] and h["name"] in state["showdown"]["party"]:
+            state["showdown"]["party"].remove(h["name"])
+            state["showdown"]["out"].append(h["name"])
+    else:
+        note(state, f"{name} is Knocked Out.")
+    after_villain_kill(state, "a Hero was Knocked Out")
+    if level(state)["third_knockout_loses"] and state["knockouts"] >= 3:
+        state["lost"] = "Third Knock Out at the Apocalyptic level: the hunt is lost."
+    if state["showdown"] and not state["showdown"]["party"]:
+        end_showdown(state, "every Hero of the party is Knocked Out")
+
+
+def take_wounds(state, h: dict, n: int):
+    """Wounds up to the Hero's Health knock it out."""
+    h["wounds"] = max(0, h["wounds"] + n)
+    if h["health"] and h["wounds"] >= h["health"] and not h["knocked_out"]:
+        knock_out(state, h["name"])
+
+
+def choices(h: dict) -> dict:
+    """What the Hero's sheet may take off now (a button is offered only when it may)."""
+    return {"lose_investigation": h["investigations"] > 0, "heal": h["wounds"] > 0,
+            "unspend_bomb": h["bombs"] > 0, "remove_stone": h["stone"] > 0}
+
+
+# ------------------------------------------------------------------ moves
+
+def change_hero(state, a, seat):
+    """`hero`: a Hero's own counters, space, cards and skills (its phone, or the host)."""
+    h = known_hero(state, a["name"])
+    kernel.may_act_for(seat, h["name"], (my_hero(state, seat) or {}).get("name"))
+    changes = []
+    if a["location"] is not None:
+        if a["location"] not in locations(state["options"]):
+            raise RuleError(f"{a['location']} is not a space on this board.")
+        h["location"] = a["location"]
+        changes.append(f"at {a['location']}")
+    if a["health"] is not None:
+        h["health"] = a["health"]
+        changes.append(f"Health {a['health']}")
+    if a["investigations"]:
+        if h["investigations"] + a["investigations"] < 0:
+            raise RuleError(f"{h['name']} holds only {h['investigations']} Investigations.")
+        h["investigations"] += a["investigations"]
+        changes.append(f"{h['investigations']} Investigations")
+    if a["wounds"]:
+        h["wounds"] = max(0, h["wounds"] + a["wounds"])
+        changes.append(f"{h['wounds']} Wounds")
+    for counter, label in COUNTERS:
+        if a[counter]:
+            if h[counter] + a[counter] < 0:
+                raise RuleError(f"{h['name']} has no {label} to take off.")
+            h[counter] += a[counter]
+            changes.append(f"{h[counter]} {label}")
+    for skill in SKILLS:
+        if a[skill] is not None:
+            h[skill] = a[skill]
+            changes.append(f"{skill.capitalize()} {a[skill]}")
+    changes += change_cards(h, a)
+    if not changes:
+        raise RuleError("Nothing to change.")
+    note(state, f"{h['name']}: " + ", ".join(changes) + ".")
+    take_wounds(state, h, 0)
+
+
+def change_cards(h: dict, a) -> list[str]:
+    changes = []
+    if a["item"]:
+        if len(h["items"]) >= MAX_CARDS:
+            raise RuleError("That is more cards than any Hero carries.")
+        h["items"].append(a["item"])
+        changes.append(f"takes {a['item']}")
+    if a["drop"] is not None:
+        if a["drop"] >= len(h["items"]):
+            raise RuleError(f"{h['name']} has no such card.")
+        changes.append(f"gives up {h['items'].pop(a['drop'])}")
+    return changes
+
+
+def claim(state, a, seat):
+    """`claim`: a player's phone takes a Hero (one phone a Hero)."""
+    h = known_hero(state, a["name"])
+    if seat.trusted != PLAYER:
+        raise RuleError("A player's phone takes a Hero.")
+    mine = my_hero(state, seat)
+    if mine is not None:
+        raise RuleError(f"This phone already plays {mine['name']}.")
+    if h["seat"] is not None:
+        raise RuleError(f"Another phone plays {h['name']}.")
+    h["seat"] = seat.id
+    note(state, f"{seat.name}'s phone plays {h['name']}.")
+
+
+def knockout(state, a, seat):
+    """`knockout`: a Hero is Knocked Out (for Willow Vine, Evil Endurance and the Apocalyptic level)."""
+    if state["heroes"]:
+        known_hero(state, a["hero"])
+    h = state_hero(state, a["hero"])
+    if h and h["knocked_out"]:
+        raise RuleError(f"{h['name']} is Knocked Out already.")
+    knock_out(state, a["hero"])

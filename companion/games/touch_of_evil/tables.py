@@ -1,0 +1,385 @@
+"""The tables: the Villain Minion Table (a D6), the Advanced Co-operative Mystery Phase table (2D6,
+its results that roll on the Minion Table applied by the app) and the base game's co-operative table.
+A result lands in one Random Location shared by its effects (a second for 'another'); each effect
+is applied with one tap, at the place shown or one picked."""
+
+from ...core.errors import RuleError
+from .board import add_minion, watchman_place
+from .chance import Chance
+from .data import DATA, MINIONS
+from .hunt import heroes_at, locations, my_hero, note, state_hero, villain
+from .track import move_shadow, place_terrain
+from .villain import murder
+
+PICKED = ("terrain", "minion", "watchman", "investigations", "murder", "move_minion", "move_watchman", "gather")
+MOVES = ("move_minion", "move_watchman")  # effects that need a place picked for each
+
+
+def entry_for(state, roll: int) -> dict:
+    return next(e for e in villain(state)["table"] if e["from"] <= roll <= e["to"])
+
+
+def watchman_gone_entry(entry: dict) -> dict:
+    return {**entry, "name": "Barrow Shades (the Watchman is gone)", "kind": "event",
+            "text": "The Watchman has left the game for good, so Barrow Shades come instead.",
+            "effects": [{"do": "minion", "minion": "Barrow Shades", "where": "hero_or_random"}]}
+
+
+def build_result(state, entry: dict, where: str, where2: str, *, table: str, roll, hero: str | None = None,
+                 forced_random=False, attack_without_hero="table", name_prefix="", extra_text="", bonus_combat=0) -> dict:
+    """A table result with one location shared by its effects (a second one for 'another')."""
+    if entry.get("name") == "Watchman" and state["watchman"]["status"] == "gone":
+        entry = watchman_gone_entry(entry)
+    present = heroes_at(state, where)
+    if hero and not forced_random and hero not in present:
+        present = [hero, *present]
+    effects, lines = [], []
+    for eff in entry["effects"]:
+        if eff.get("if") == "no hero" and present:
+            continue
+        effects.append({**eff, "loc": "second" if eff.get("another") else "main", "done": False})
+    if entry.get("attack"):
+        if present:
+            lines.append(f"Villain Attack at {where}: {present[0]} fights one Battle Round with the Villain"
+                         + (f" at +{bonus_combat} Combat" if bonus_combat else "")
+                         + " (each Damage dealt earns 1 Investigation; not a Showdown).")
+        elif attack_without_hero == "ignored":
+            lines.append(f"No Hero stands at {where}: the Villain Attack passes.")
+            effects = []
+        elif entry["name"] == "Bog Fiend Attack!":
+            lines.append(f"Trail of Slime from {where}: 1 Investigation on each space of the shortest path to the nearest Swamp.")
+    return {"table": table, "roll": roll, "name": name_prefix + entry["name"], "kind": entry.get("kind", "event"),
+            "text": (extra_text + " " if extra_text else "") + entry["text"], "effects": effects, "where": where,
+            "where2": where2, "lines": lines, "hero": hero}
+
+
+def roll_until(state, keep, chance: Chance) -> tuple[dict, list[int]]:
+    """Roll the Villain Minion Table until `keep(entry)` (at most 20 rolls from the action's pool)."""
+    rolls = []
+    entry = None
+    for _ in range(20):
+        r = chance.d6()
+        rolls.append(r)
+        entry = entry_for(state, r)
+        if entry.get("name") == "Watchman" and state["watchman"]["status"] == "gone":
+            entry = watchman_gone_entry(entry)
+        if keep(entry):
+            break
+    return entry, rolls
+
+
+def is_event(e):
+    return e.get("kind", "event") == "event"
+
+
+def is_fighting_minion(e):
+    return not is_event(e) and MINIONS.get(minion_name(e), {}).get("dice", 1) > 0
+
+
+def minion_table_result(state, a, hero: str | None, chance: Chance):
+    """A Villain Minion Table result: at the rolling Hero's space where the result says so."""
+    roll = a["roll"]
+    entry = entry_for(state, roll)
+    at_hero = hero and any(eff.get("where") == "hero_or_random" for eff in entry["effects"])
+    h = state_hero(state, hero) if at_hero else None
+    loc = h["location"] if h and h["location"] else None
+    where = loc or chance.place()
+    result = build_result(state, entry, where, chance.place(), table="minion", roll=roll, hero=hero)
+    if at_hero and not loc:
+        result["lines"].append(f"{hero}'s space is not known to the app: the result landed in a Random Location; pick the Hero's space in the list if it differs.")
+    state["last"] = result
+    note(state, f"Minion Table roll {roll}: {entry['name']}" + (f" ({hero})" if hero else "") + ".")
+
+
+def coop_table_result(state, roll: int, chance: Chance):
+    entry = next(e for e in DATA["advanced_coop_table"] if e["roll"] == roll)
+    where, where2 = chance.place(), chance.place()
+    sub = entry.get("sub")
+    if not sub:
+        state["last"] = build_result(state, entry, where, where2, table="coop", roll=roll)
+        if roll == 3 and state["mystery"]:
+            state["mystery"]["cards_due"] = max(1, len(state["heroes"]))
+            state["last"]["lines"].append(f"The Mystery card step takes {state['mystery']['cards_due']} cards this turn.")
+        if roll == 8:
+            state["last"]["lines"].append(f"Murder!: {villain(state)['murder']['name']} applies at {where}.")
+        if roll == 11:
+            state["last"]["lines"] += madness_obsession(state, chance)
+    else:
+        state["last"] = SUBS[sub](state, entry, where, where2, roll, chance)
+    note(state, f"Co-operative table roll {roll}: {state['last']['name']}.")
+
+
+def march(state, entry, where, where2, roll, chance) -> dict:
+    """March of Darkness: every Minion moves; with none out, one from the table in two places."""
+    text, prefix = entry["text"], entry["name"] + " → "
+    on_board = list(state["minions"])
+    if on_board or state["watchman"]["status"] == "board":
+        result = {"table": "coop", "roll": roll, "name": entry["name"], "kind": "event", "text": text, "where": where,
+                  "where2": where2, "hero": None, "lines": ["Move each Minion 2 spaces along the shortest road to the Town Hall: "
+                                                          "pick where it ends up (the app does not hold the roads)."],
+                  "effects": [{"do": "move_minion", "id": m["id"], "loc": "main", "done": False} for m in on_board]}
+        if state["watchman"]["status"] == "board":
+            result["effects"].append({"do": "move_watchman", "loc": "main", "done": False})
+        return result
+    found, rolls = roll_until(state, lambda e: not is_event(e), chance)
+    r = build_result(state, found, where, where2, table="coop", roll=roll, forced_random=True, name_prefix=prefix, extra_text=text)
+    r["sub_rolls"] = rolls
+    placed = [e for e in r["effects"] if e["do"] in ("minion", "watchman")][:1]
+    second = dict(placed[0]) if placed else None
+    if second:
+        second["loc"] = "second"
+        if second["do"] == "watchman":  # one Watchman only: Barrow Shades take the excess
+            second = {"do": "minion", "minion": "Barrow Shades", "loc": "second", "done": False}
+        r["effects"] = [placed[0], second]
+    r["lines"].append(f"No Minion on the board: rolled {', '.join(map(str, rolls))} (Events re-rolled); the Minion goes to {where} and {where2}.")
+    return r
+
+
+def surge(state, entry, where, where2, roll, chance) -> dict:
+    """Surge of Evil: one roll on the Minion Table in a Random Location; an attack there with no Hero passes."""
+    r1 = chance.d6()
+    found = entry_for(state, r1)
+    r = build_result(state, found, where, where2, table="coop", roll=roll, forced_random=True, name_prefix=entry["name"] + " → ",
+                     extra_text=entry["text"], attack_without_hero="ignored")
+    r["sub_rolls"] = [r1]
+    r["lines"].insert(0, f"Villain Minion Table: {r1}, in a Random Location ({where}).")
+    return r
+
+
+def storm(state, entry, where, where2, roll, chance) -> dict:
+    """Perfect Storm: anything but an Event re-rolled; a Villain Attack strikes with +3 Combat."""
+    found, rolls = roll_until(state, is_event, chance)
+    r = build_result(state, found, where, where2, table="coop", roll=roll, forced_random=True, name_prefix=entry["name"] + " → ",
+                     extra_text=entry["text"], attack_without_hero="ignored", bonus_combat=3)
+    r["sub_rolls"] = rolls
+    r["lines"].insert(0, f"Discard every Weather Mystery card in play. Rolled {', '.join(map(str, rolls))} (anything but an Event re-rolled).")
+    return r
+
+
+def ambush(state, entry, where, where2, roll, chance) -> dict:
+    """Night Ambush: the lowest D6 + Cunning (ties roll again) meets a Minion that fights."""
+    heroes = [h for h in state["heroes"] if not h["knocked_out"]]
+    target, lines = None, []
+    if heroes:
+        contenders = heroes
+        for _ in range(6):
+            scores = {h["name"]: chance.d6() + (h["cunning"] or 0) for h in contenders}
+            lines.append("D6 + Cunning: " + ", ".join(f"{n} {s}" for n, s in scores.items()))
+            low = min(scores.values())
+            lowest = [n for n, s in scores.items() if s == low]
+            if len(lowest) == 1:
+                target = lowest[0]
+                break
+            contenders = [h for h in contenders if h["name"] in lowest]  # a tie does not count: the tied roll again
+        if any(h["cunning"] is None for h in heroes):
+            lines.append("Some Heroes have no Cunning on their phone: their roll counts the die alone.")
+    found, rolls = roll_until(state, is_fighting_minion, chance)
+    hero = state_hero(state, target) if target else None
+    spot = hero["location"] if hero and hero["location"] else where
+    r = build_result(state, found, spot, where2, table="coop", roll=roll, forced_random=True, name_prefix=entry["name"] + " → ",
+                     extra_text=entry["text"])
+    r["effects"] = [e for e in r["effects"] if not e.get("another")][:1]
+    r["sub_rolls"] = rolls
+    lines.append(f"{target} is ambushed at {spot}: no Items, Allies or abilities in the first Round, and the Minion rolls double dice."
+                 if target else "No Hero to ambush.")
+    r["lines"] = lines + r["lines"]
+    r["hero"] = target
+    return r
+
+
+SUBS = {"march": march, "surge": surge, "storm": storm, "ambush": ambush}
+
+
+def lowest_and_highest(state, skill: str, chance: Chance) -> tuple[str | None, str | None, list[str]]:
+    """Every Hero rolls a D6 plus a skill; ties for the lowest or the highest roll again."""
+    heroes = [h for h in state["heroes"] if not h["knocked_out"]]
+    if len(heroes) < 2:
+        return None, None, ["Fewer than two Heroes stand: nobody fights."]
+    lines, ends = [], {}
+    for end, pick in (("low", min), ("high", max)):
+        contenders = heroes if end == "low" else [h for h in heroes if h["name"] != ends["low"]]
+        for _ in range(6):
+            scores = {h["name"]: chance.d6() + (h[skill] or 0) for h in contenders}
+            lines.append(f"D6 + {skill.capitalize()}: " + ", ".join(f"{n} {v}" for n, v in scores.items()))
+            best = pick(scores.values())
+            tied = [n for n, v in scores.items() if v == best]
+            if len(tied) == 1:
+                ends[end] = tied[0]
+                break
+            contenders = [h for h in contenders if h["name"] in tied]
+    if any(h[skill] is None for h in heroes):
+        lines.append(f"Some Heroes have no {skill.capitalize()} on their phone: their roll counts the die alone.")
+    return ends.get("low"), ends.get("high"), lines
+
+
+def madness_obsession(state, chance: Chance) -> list[str]:
+    low, high, lines = lowest_and_highest(state, "honor", chance)
+    if low and high:
+        lines.append(f"{low} fights one Battle Round against {high}; each gains 1 Investigation per Damage dealt "
+                     "(at least their base Combat in dice).")
+    return lines
+
+
+def minion_name(entry) -> str:
+    for eff in entry["effects"]:
+        if eff["do"] == "minion":
+            return eff["minion"]
+    return entry["name"]
+
+
+def hero_of_roll(state, action, seat) -> str | None:
+    """The Hero a roll is for: the one named, else the Hero the rolling phone plays."""
+    if action.get("hero"):
+        h = state_hero(state, action["hero"])
+        if h is None:
+            raise RuleError(f"No Hero called {action['hero']} is in this hunt.")
+        return h["name"]
+    mine = my_hero(state, seat)
+    return mine["name"] if mine else None
+
+
+def effect_where(last, eff) -> str:
+    return last["where2"] if eff.get("loc") == "second" else last["where"]
+
+
+def effect_label(state, eff, last) -> str:
+    d = eff["do"]
+    where = effect_where(last, eff)
+    cond = " (only if no Hero is there)" if eff.get("if") == "no hero" else ""
+    if d == "shadow":
+        return f"Move the Shadow Track {eff['steps'] if eff['steps'] != 'd3' else 'D3'} toward Darkness{cond}"
+    if d == "investigations":
+        return f"Put {eff['n']} Investigations at {where}{cond}"
+    if d == "terrain":
+        return f"Place a {'Swamp' if eff['terrain'] == 'swamp' else 'Summoning Circle'} at {where}" + (" and roll the ritual's D6" if eff.get("ritual") else "")
+    if d == "minion":
+        return f"Place {eff['minion']} at {where}"
+    if d == "watchman":
+        return f"Watchman at {where}" if state["watchman"]["status"] != "board" else f"Move the Watchman to {where}"
+    if d == "location":
+        return f"Random Location: {where}"
+    if d == "murder":
+        return f"Murder!: {villain(state)['murder']['name']} at {where}"
+    if d == "move_minion":
+        m = next((m for m in state["minions"] if m["id"] == eff["id"]), None)
+        return f"Move {m['name']} (at {m['location']})" if m else "That Minion has left the board"
+    if d == "move_watchman":
+        return f"Move the Watchman (at {state['watchman']['location']})"
+    if d == "honor_check":
+        return f"Every Hero's Honor check ({eff['at_least']}+): the app rolls it"
+    if d == "gather":
+        return f"Every Hero moves to the Lair at {where} (then begin the Showdown, free)"
+    if d == "each_hero":
+        return f"Every Hero gains {eff['n']} Investigation{'s' if eff['n'] != 1 else ''}"
+    if d == "roll":
+        return "Roll a D6"
+    return d
+
+
+def base_entries(state) -> list[str]:
+    return state["options"].get("base_coop_table") or DATA["base_coop_table"]["entries"]
+
+
+# ------------------------------------------------------------------ applying a result
+
+def resolve_one(state, last, i, location, a, chance: Chance):
+    eff = last["effects"][i]
+    if eff["done"]:
+        raise RuleError("That effect was already applied.")
+    key = "where2" if eff.get("loc") == "second" else "where"
+    if location:
+        if location not in locations(state["options"]):
+            raise RuleError(f"{location} is not a space on this board.")
+        if eff["do"] not in MOVES:
+            last[key] = location  # the result's other effects follow the place chosen
+    where = location or last[key]
+    d = eff["do"]
+    if d == "shadow":
+        steps = eff["steps"]
+        if steps == "d3":
+            steps = (a["roll"] - 1) % 3 + 1
+        move_shadow(state, steps, last["name"], chance)
+    elif d == "investigations":
+        note(state, f"{eff['n']} Investigations at {where} ({last['name']}).")
+    elif d == "terrain":
+        if eff.get("ritual"):
+            ritual = a["roll"] if state["terrain"].get(where) is None else None
+            place_terrain(state, where, "circle", last["name"], chance, ritual_roll=ritual)
+        else:
+            place_terrain(state, where, eff["terrain"], last["name"], chance)
+    elif d == "minion":
+        add_minion(state, eff["minion"], where)
+    elif d == "watchman":
+        watchman_place(state, where)
+    elif d == "murder":
+        murder(state, where, "the Advanced table's 8", chance)
+    elif d == "honor_check":
+        honor_checks(state, eff, last["name"], chance)
+    elif d == "gather":
+        for h in state["heroes"]:
+            h["location"] = where
+        note(state, f"Surprise: every Hero is at the Lair at {where}; the Showdown there costs no Investigations "
+                    "and forms no Hunting Party of Elders.")
+    elif d == "each_hero":
+        for h in state["heroes"]:
+            h["investigations"] += eff["n"]
+        note(state, f"{last['name']}: every Hero gains {eff['n']} Investigation(s)"
+                    + ("" if state["heroes"] else " (the app tracks no Hero: add them on the Hero sheets)") + ".")
+    elif d == "move_minion":
+        m = next((m for m in state["minions"] if m["id"] == eff["id"]), None)
+        if m is None:
+            raise RuleError("That Minion has left the board.")
+        if not location:
+            raise RuleError("Say where the Minion ends up.")
+        note(state, f"{m['name']} marches {m['location']} → {location}.")
+        m["location"] = location
+    elif d == "move_watchman":
+        if not location:
+            raise RuleError("Say where the Watchman ends up.")
+        watchman_place(state, location)
+    else:
+        note(state, f"{last['name']}: {effect_label(state, eff, last)}" + (f" → {a['roll']}" if d == "roll" else "") + ".")
+    eff["done"] = True
+
+
+def honor_checks(state, eff, name: str, chance: Chance):
+    """Every Hero rolls its Honor in dice: each success pays; no success costs an Event card or an Ally."""
+    if not state["heroes"]:
+        state["prompts"].append(f"{name}: every Hero makes the Honor check at the table (the app tracks no Hero).")
+    for h in state["heroes"]:
+        if h["honor"] is None:
+            state["prompts"].append(f"{name}: {h['name']} has no Honor on the phone; roll the check at the table.")
+            continue
+        faces = [chance.d6() for _ in range(h["honor"])]
+        wins = sum(1 for f in faces if f >= eff["at_least"])
+        if wins:
+            h["investigations"] += wins * eff["per_success"]
+            note(state, f"{name}: {h['name']} rolls {' '.join(map(str, faces))}, {wins} success(es): +{wins * eff['per_success']} Investigations.")
+        else:
+            note(state, f"{name}: {h['name']} rolls {' '.join(map(str, faces)) or 'no dice'} and fails.")
+            state["prompts"].append(f"{name}: {h['name']} failed the Honor check: discard an Event card or an Ally.")
+
+
+# ------------------------------------------------------------------ moves
+
+def minion_table(state, a, seat):
+    """`minion_table`: the Villain Minion Table, rolled for a Hero (named, or the rolling phone's)."""
+    minion_table_result(state, a, hero_of_roll(state, a, seat), Chance(state, a))
+
+
+def resolve(state, a, seat):
+    """`resolve`: one effect of the last result (at its place or one picked), or all of them (-1)."""
+    last = state["last"]
+    if not last:
+        raise RuleError("There is no table result to apply.")
+    chance = Chance(state, a)
+    if a["effect"] == -1:
+        todo = [i for i, e in enumerate(last["effects"]) if not e["done"] and e["do"] not in MOVES]
+        if not todo:
+            raise RuleError("Every effect of this result is applied already (Minion moves need a place each).")
+        for i in todo:
+            resolve_one(state, last, i, None, a, chance)
+        return
+    if a["effect"] >= len(last["effects"]):
+        raise RuleError("That result has no such effect.")
+    resolve_one(state, last, a["effect"], a.get("location"), a, chance)

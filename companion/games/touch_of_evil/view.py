@@ -1,0 +1,165 @@
+"""What a seat sees: every number, label, limit, choice and who-may-do-what its page shows, decided
+here (the partials only loop and print), and the page's regions with the keys each reads."""
+
+from ...core.regions import Region
+from ...core.table import DISPLAY, HOST, PLAYER
+from .board import battle_form, minion_choices, watchman_on_board
+from .data import DATA, MINIONS, VILLAINS, hero_data
+from .elders import elder_view
+from .heroes import choices, short_name
+from .hunt import advanced_table, cooperative, hero_names, level, locations, my_hero, roads, villain
+from .mystery import why_not_start
+from .options import MAX_HEROES, MODES, RULES, VOID_STEPS
+from .setup import guesses
+from .showdown import view_showdown, view_start
+from .tables import PICKED, base_entries, effect_label, effect_where
+from .track import stage_of, why_not_hold_back
+from .villain import wound_bonuses
+
+
+def last_view(state) -> dict | None:
+    """The last table result with each effect's label, its place, whether a place is picked for it."""
+    last = state["last"]
+    if not last:
+        return None
+    effects = []
+    for e in last["effects"]:
+        label, where = effect_label(state, e, last), effect_where(last, e)
+        effects.append({**e, "label": label, "where": where, "pick": e["do"] in PICKED,
+                        "short": label if e["do"].startswith("move_") else label.replace(f" at {where}", " here")})
+    placed = any(e["pick"] or e["do"] == "location" for e in effects) or any(last["where"] and last["where"] in x for x in last["lines"])
+    is_open = any(not e["done"] for e in effects)
+    return {**last, "effects": effects, "open": is_open, "placed": placed, "apply_all": is_open and len(effects) > 1}
+
+
+def hero_view(state, h: dict, first: str | None, me: str | None) -> dict:
+    return {**h, "first": h["name"] == first, "notes": (hero_data(h["name"]) or {}).get("notes", []),
+            "short": short_name(h["name"]), "mine": h["name"] == me, "may": choices(h)}
+
+
+def track_steps(state) -> list[dict]:
+    """Each step of the Shadow Track, 0 to Darkness: where the marker is and where a stage begins."""
+    track = state["track"]
+    return [{"n": i, "here": i == state["shadow"], "stage": i in track["stages"] and i > 0}
+            for i in range(track["length"] + 1)]
+
+
+def phase_view(state) -> dict | None:
+    """The Mystery Phase as the page lists it: each step done, now or ahead, and the card count."""
+    m = state["mystery"]
+    if not m:
+        return None
+    steps = [{"text": st["text"], "did": st["did"], "extra": st["extra"] if i >= m["index"] else [],
+              "done": i < m["index"], "now": i == m["index"]} for i, st in enumerate(m["steps"])]
+    waits = m["steps"][m["index"]]["key"] if m["index"] < len(m["steps"]) else None
+    card = f"Mystery card {len(m['cards']) + 1} of {m['cards_due']}" if m["cards_due"] > 1 else "Mystery card"
+    return {"steps": steps, "waits": waits, "card_label": card}
+
+
+def setup_view(state) -> dict:
+    """The set-up form: its choices with the current one marked, and one Hero input per Hero the
+    options accept (MAX_HEROES)."""
+    o = state["options"]
+    heroes = o.get("heroes") or []
+    return {
+        "hero_inputs": [{"index": i, "label": f"Hero {i + 1}", "value": heroes[i] if i < len(heroes) else "",
+                         "placeholder": f"Hero {i + 1}" + (" (First Player)" if i == 0 else "")} for i in range(MAX_HEROES)],
+        "mode_choices": [{"value": k, "label": n, "selected": k == o["mode"]} for k, n in MODES.items()],
+        "difficulty_choices": [{"value": k, "label": x["name"], "selected": k == o["difficulty"]} for k, x in DATA["difficulty"].items()],
+        "rule_switches": [{"key": k, "label": n, "on": bool(o["rules"].get(k))} for k, n in RULES.items()],
+        "void_choices": [{"value": k, "label": n, "selected": k == o.get("void_overflow_steps", 2)} for k, n in VOID_STEPS.items()],
+    }
+
+
+TERRAIN = {"swamp": "Swamp", "flooded": "Flooded", "circle": "Summoning Circle", "void": "Void"}
+
+
+def terrain_tags(state) -> list[dict]:
+    return [{"location": loc, "label": TERRAIN[kind]} for loc, kind in state["terrain"].items()]
+
+
+def watchman_label(state) -> str:
+    w = state["watchman"]
+    return {"none": "not on the board", "board": f"at {w['location'] or ''}", "gone": "gone for good"}[w["status"]]
+
+
+def view(state: dict, seat) -> dict:
+    track = state["track"]
+    heroes = hero_names(state)
+    v = villain(state)
+    first = heroes[state["first"] % len(heroes)] if heroes else None
+    out = {k: state[k] for k in ("shadow", "terrain", "watchman", "wounds", "plus_wounds", "round",
+                                 "prompts", "knockouts", "lost", "statues")}
+    mine = my_hero(state, seat)
+    me = mine["name"] if mine else None
+    can = seat.trusted != DISPLAY and not (state["lost"] or state["won"])
+    mode = state["options"]["mode"]
+    start = view_start(state, seat) if can else None
+    showdown = view_showdown(state, seat)
+    out.update({
+        "won": state["won"], "last": last_view(state), "over": bool(state["won"] or state["lost"]),
+        "may_hold_back": why_not_hold_back(state) is None,
+        "villain": state["options"]["villain"], "villain_name": v["name"], "abilities": v["abilities"],
+        "track": track, "stage": stage_of(track, state["shadow"]) + 1, "red": state["shadow"] >= track["red_from"],
+        "track_steps": track_steps(state), "mode_label": MODES[mode],
+        "level_label": level(state)["name"] if mode == "lone_hero" else None,
+        "shadow_log": state["shadow_log"][-30:], "log": state["log"][-40:], "log_newest": state["log"][-40:][::-1], "mode": mode,
+        "difficulty": level(state)["name"], "advanced_table": advanced_table(state),
+        "showdown_table": level(state)["showdown_table"],
+        "first_player": first, "heroes": heroes,
+        "hero_notes": {h: (hero_data(h) or {}).get("notes", []) for h in heroes},
+        "party": [hero_view(state, h, first, me) for h in state["heroes"]],
+        "me": me, "is_host": seat.trusted == HOST,
+        "my_heroes": [hero_view(state, h, first, me) for h in state["heroes"] if seat.trusted == HOST or h is mine],
+        "unclaimed": [h["name"] for h in state["heroes"] if h["seat"] is None] if seat.trusted == PLAYER and not me else [],
+        "mystery": state["mystery"], "phase": phase_view(state),
+        "may_start_mystery": can and why_not_start(state) is None, "in_showdown": bool(state["showdown"]), "locations": locations(state["options"]),
+        "rules": state["options"]["rules"],
+        "cooperative": cooperative(state), "void_overflow_steps": state["options"].get("void_overflow_steps", 2),
+        "heals": bool(v.get("healing")), "last_battle": state.get("last_battle"), "battle_form": battle_form(),
+        "villain_terrain": v.get("terrain"), "terrain_tags": terrain_tags(state),
+        "terrain_add_label": {"swamp": "Add Swamp", "circle": "Add Circle"}.get(v.get("terrain")),
+        "watchman_label": watchman_label(state), "watchman_fights": watchman_on_board(state) is None, "has_watchman": bool(v.get("watchman")),
+        "track_sure": bool(state["options"].get("track")), "started": bool(state["log"]),
+        "configured": state["configured"], "options": state["options"], "setup_form": setup_view(state),
+        "villain_choices": {k: x["name"] for k, x in VILLAINS.items()},
+        "hero_choices": [h["name"] for h in DATA["heroes"].values()],
+        "minion_choices": minion_choices(state) + (["Watchman"] if v.get("watchman") else []),
+        "minions": [{**m, **{k: MINIONS.get(m["name"], {}).get(k) for k in ("health", "dice", "reward")}} for m in state["minions"]],
+        "guesses": guesses(state), "roads": roads(state["options"]), "base_entries": base_entries(state),
+        "murder_name": v["murder"]["name"], "last_card": state["last_card"],
+        "showdown": showdown, "showdown_start": start, "showdown_card": bool(showdown or state["won"] or start),
+        "sheet": state["sheet"], "heal_due": state["heal_due"],
+        "living_elders": [e["name"] for e in state["elders"] if e["status"] == "alive"],
+        "fighters": [h["name"] for h in state["heroes"] if not h["knocked_out"]],
+        "roll_label": "Roll the Villain Minion Table" + (f" ({short_name(me)})" if me else ""),
+        "plus_wounds_label": f"+{state['plus_wounds']} Wound marker" + ("s" if state["plus_wounds"] > 1 else ""),
+    })
+    out["wound_bonuses"] = wound_bonuses(state)
+    out["can"] = can
+    out["elders"] = [elder_view(e) for e in state["elders"]]
+    return out
+
+
+R = "games/touch-of-evil/"
+REGIONS = (
+    Region("track", R + "track.html", ("villain_name", "round", "mode_label", "level_label", "first_player", "lost", "won",
+                                       "shadow", "track", "track_steps", "stage", "red", "track_sure", "can")),
+    Region("configure", R + "configure.html", ("started", "configured", "villain_choices", "villain", "hero_choices",
+                                               "setup_form", "options"), (HOST,)),
+    Region("heroes", R + "heroes.html", ("party", "unclaimed")),
+    Region("hero", R + "hero.html", ("locations", "can"), (HOST, PLAYER), each="my_heroes"),
+    Region("prompts", R + "prompts.html", ("prompts", "can")),
+    Region("mystery", R + "mystery.html", ("phase", "can", "advanced_table", "murder_name", "last_card",
+                                           "may_start_mystery", "in_showdown", "over", "may_hold_back")),
+    Region("tables", R + "tables.html", ("last", "can", "locations", "roll_label", "heroes", "is_host")),
+    Region("showdown", R + "showdown.html", ("showdown", "showdown_start", "showdown_card", "villain_name", "won")),
+    Region("villain", R + "villain.html", ("villain_name", "wounds", "plus_wounds", "plus_wounds_label", "wound_bonuses",
+                                           "can", "heals", "abilities", "heal_due")),
+    Region("board", R + "board.html", ("terrain_tags", "terrain_add_label", "has_watchman", "watchman_label", "watchman_fights", "minions", "villain_terrain", "locations",
+                                       "last_battle", "battle_form", "can", "minion_choices", "statues")),
+    Region("elders", R + "elders.html", ("elders", "can", "guesses")),
+    Region("facts", R + "facts.html", ("guesses", "locations", "roads", "elders", "track", "base_entries", "cooperative",
+                                       "is_host")),
+    Region("log", R + "log.html", ("log_newest",)),
+)
