@@ -145,3 +145,16 @@ class Game:
         seat = self.seat(who)
         self.tables.undo(self.code, seat, as_json(body))
         return self.view(seat)
+
+
+def broken_data(name: str, model, tmp_path, change) -> str:
+    """The sentence a changed copy of rules_data/<name>.json stops the game with; it names the file."""
+    from companion.games.rules_data import ROOT, GameDataError, load
+
+    data = json.loads((ROOT / f"{name}.json").read_text(encoding="utf-8"))
+    change(data)
+    (tmp_path / f"{name}.json").write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(GameDataError) as err:
+        load(name, model, root=tmp_path)
+    assert str(tmp_path / f"{name}.json") in str(err.value)
+    return str(err.value)

@@ -1,7 +1,6 @@
 """Clue's card data (rules_data/clue.json), checked when the game loads: a broken copy stops the
 server at start with a sentence naming the file and the fault."""
 
-import copy
 import json
 
 import pytest
@@ -9,17 +8,13 @@ import pytest
 from companion.games.clue.data import DATA, ClueData
 from companion.games.rules_data import ROOT, GameDataError, load
 
+from ...rules import broken_data
+
 REAL = json.loads((ROOT / "clue.json").read_text(encoding="utf-8"))
 
 
 def broken(tmp_path, change) -> str:
-    data = copy.deepcopy(REAL)
-    change(data)
-    (tmp_path / "clue.json").write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(GameDataError) as err:
-        load("clue", ClueData, root=tmp_path)
-    assert str(tmp_path / "clue.json") in str(err.value)  # the sentence names the file
-    return str(err.value)
+    return broken_data("clue", ClueData, tmp_path, change)
 
 
 def test_the_real_card_data_fits_its_model():

@@ -1,26 +1,18 @@
 """A Touch of Evil's data file is checked when the game loads: the real file fits its model; a
 broken copy stops the game with a sentence naming the file and the fault."""
 
-import copy
 import json
 
-import pytest
-
-from companion.games.rules_data import ROOT, GameDataError, load
+from companion.games.rules_data import ROOT, load
 from companion.games.touch_of_evil.data import TouchOfEvilData
+
+from ...rules import broken_data
 
 REAL = json.loads((ROOT / "touch_of_evil.json").read_text(encoding="utf-8"))
 
 
 def broken(tmp_path, change) -> str:
-    """The sentence a copy of the real file, changed, stops the game with."""
-    data = copy.deepcopy(REAL)
-    change(data)
-    (tmp_path / "touch_of_evil.json").write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(GameDataError) as err:
-        load("touch_of_evil", TouchOfEvilData, root=tmp_path)
-    assert str(tmp_path / "touch_of_evil.json") in str(err.value)
-    return str(err.value)
+    return broken_data("touch_of_evil", TouchOfEvilData, tmp_path, change)
 
 
 def test_the_real_file_fits_its_model():

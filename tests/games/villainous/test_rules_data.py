@@ -5,8 +5,10 @@ import json
 
 import pytest
 
-from companion.games.rules_data import ROOT, GameDataError, load
+from companion.games.rules_data import ROOT, load
 from companion.games.villainous.data import VILLAIN_IDS, VillainousData
+
+from ...rules import broken_data
 
 
 def real() -> dict:
@@ -14,14 +16,7 @@ def real() -> dict:
 
 
 def broken(tmp_path, change) -> str:
-    data = real()
-    change(data)
-    (tmp_path / "villainous.json").write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(GameDataError) as err:
-        load("villainous", VillainousData, root=tmp_path)
-    message = str(err.value)
-    assert str(tmp_path / "villainous.json") in message
-    return message
+    return broken_data("villainous", VillainousData, tmp_path, change)
 
 
 def test_the_real_file_fits_its_model():
