@@ -77,20 +77,24 @@ class PgStore(Events):
         return "SELECT pg_notify(?, ?)", (CHANNEL, f"{code} {what}")
 
     # ----- limits shared by every process -----
-    def attempts(self, kind: str, who: str, window: float) -> int:
-        """How many attempts of `who` (wrong codes, tables made) every process counted in the
-        last `window` seconds."""
-        with self._tx() as run:
-            (count,), = run("SELECT count(*) FROM attempts WHERE kind=? AND who=? AND at >= ?",
-                            (kind, who, time.time() - window))
-            return count
-
-    def count_attempt(self, kind: str, who: str, window: float):
-        """Count one attempt (and forget this address's attempts older than the window)."""
+    def take_attempt(self, kind: str, who: str, window: float, limit: int) -> int | None:
+        """Count one attempt if `who` has fewer than `limit` in the window, checked and counted in
+        one transaction under a lock on (kind, who): processes asking at once cannot all pass.
+        Answers the attempt's id (to give it back), or None when the limit is reached."""
         now = time.time()
         with self._tx() as run:
+            run("SELECT pg_advisory_xact_lock(hashtext(?))", (f"{kind} {who}",))
             run("DELETE FROM attempts WHERE kind=? AND who=? AND at < ?", (kind, who, now - window))
-            run("INSERT INTO attempts (kind, who, at) VALUES (?,?,?)", (kind, who, now))
+            (count,), = run("SELECT count(*) FROM attempts WHERE kind=? AND who=?", (kind, who))
+            if count >= limit:
+                return None
+            (attempt,), = run("INSERT INTO attempts (kind, who, at) VALUES (?,?,?) RETURNING id", (kind, who, now))
+            return attempt
+
+    def give_back(self, attempt: int):
+        """An attempt that does not count after all (a right code, a refused creation)."""
+        with self._tx() as run:
+            run("DELETE FROM attempts WHERE id=?", (attempt,))
 
     # ----- hearing the other processes -----
     def listen(self, on_notice):

@@ -426,3 +426,11 @@ def test_a_removed_or_relinked_seat_is_refused_on_every_process_once_that_was_an
     finally:
         one.store.close()
         other.store.close()
+
+
+def test_parallel_wrong_codes_on_two_processes_are_limited_together(two):
+    """Issue 24.6: 60 wrong codes at once, half on each process: 20 are looked up, 40 refused."""
+    (a, b), _ = two
+    with ThreadPoolExecutor(max_workers=30) as pool:
+        statuses = list(pool.map(lambda i: request([a, b][i % 2], "GET", f"/api/tables/ZZZ{i:04d}").status, range(60)))
+    assert statuses.count(404) == 20 and statuses.count(429) == 40

@@ -100,21 +100,25 @@ class Limiter:
 
 
 class SharedLimiter(Limiter):
-    """The same limit across processes: each process checks and counts atomically in memory (as
-    `Limiter`), and the attempts that stay counted (a wrong code, a table made) are also written
-    to the database, whose count for the address, from every process, is checked first."""
+    """The same limit across processes: every attempt is checked and counted in the database in
+    one transaction (under a lock on the address), so parallel requests on several processes
+    cannot all pass the check before any is counted; a right code gives its attempt back."""
 
     def __init__(self, store, kind: str, limit: int, window: float, message: str):
         super().__init__(limit, window, message)
         self.store, self.kind = store, kind
 
     def take(self, who: str):
-        if self.store.attempts(self.kind, who, self.window) >= self.limit:
+        attempt = self.store.take_attempt(self.kind, who, self.window, self.limit)
+        if attempt is None:
             raise TooMany(self.message)
-        return super().take(who)
+        return attempt
 
     def keep(self, who: str):
-        self.store.count_attempt(self.kind, who, self.window)
+        """Already counted by take."""
+
+    def refund(self, who: str, stamp):
+        self.store.give_back(stamp)
 
 
 def limiter(store, kind: str, limit: int, window: float, message: str):
