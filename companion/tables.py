@@ -29,6 +29,7 @@ from .core import actions as act
 from .core import table as tbl
 from .core import undo
 from .core.errors import BadInput, Forbidden, NotFound, Refusal, RuleError, Stale, Unauthorized
+from .core.names import why_not_name
 from .core.table import DISPLAY, HOST, PLAYER, Seat, Table
 from .core.views import log_for, view_for, warm
 from .store import Conflict
@@ -83,6 +84,9 @@ def clean_name(name) -> str:
         raise BadInput("A name is needed.")
     if len(name) > act.NAME_MAX:
         raise BadInput(f"A name can be at most {act.NAME_MAX} characters long.")
+    why = why_not_name(name)
+    if why:
+        raise BadInput(why)
     return name
 
 
@@ -360,6 +364,9 @@ class Tables:
             for other in table.seats.values():
                 if other.id not in table.removed and lookalike.skeleton(other.name) == shape:
                     like = "" if other.name == name else f" (it looks just like {other.name})"
+                    if other.role == HOST:
+                        raise RuleError(f"The name {name} is the host's at this table{like}: if you are the host, play "
+                                        "from the host's phone; else choose another name.", "name_taken")
                     raise RuleError(f"The name {name} is taken at this table{like}; choose another.", "name_taken")
             seated = [s for s in table.seats.values() if s.id not in table.removed]
             if len(seated) >= SEATS_MAX:

@@ -6,9 +6,10 @@ The same models produce the OpenAPI document, so the contract and the check cann
 from functools import cache
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from .errors import BadInput
+from .names import why_not_name
 
 MEMO_MAX = 2000
 NAME_MAX = 40
@@ -38,7 +39,14 @@ class Memo(Action):
 
 COMMON = (Roll, Memo)
 
-Name = Annotated[str, Field(min_length=1, max_length=NAME_MAX)]
+def _shown_as_a_name(value: str) -> str:
+    why = why_not_name(value)
+    if why:
+        raise ValueError(why)
+    return value
+
+
+Name = Annotated[str, Field(min_length=1, max_length=NAME_MAX), AfterValidator(_shown_as_a_name)]
 
 
 @cache

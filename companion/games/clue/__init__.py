@@ -25,12 +25,13 @@ TITLE = "Clue: Disney Villains"
 PRIVATE = ("hand", "shown", "mark", "showed", "advise", "look_back", "import")
 NOT_UNDONE = ("advise", "look_back")  # questions, not entries: Undo passes over them
 
-ACTIONS = (table.Setup, notes.Hand, log.Suggestion, log.CorrectSuggestion, log.WithdrawSuggestion, notes.Shown,
+ACTIONS = (table.Setup, table.HostPlays, notes.Hand, log.Suggestion, log.CorrectSuggestion, log.WithdrawSuggestion, notes.Shown,
            notes.Showed, advisor.Advise, notes.Mark, log.Accusation, log.EndTurn, notes.LookBack, text.Import)
 
 NOTES = "Only a player's own phone keeps detective notes."
 MOVES = {
     "setup": kernel.Move(table.do_setup, (HOST,), refusal="Only the host seats the players."),
+    "host_plays": kernel.Move(table.do_host_plays, (HOST,), table.seated, "Only the host's phone can play as a detective."),
     "hand": kernel.Move(notes.do_hand, (PLAYER, HOST), table.seated, NOTES),
     "shown": kernel.Move(notes.do_shown, (PLAYER, HOST), table.seated, NOTES),
     "mark": kernel.Move(notes.do_mark, (PLAYER, HOST), table.seated, NOTES),
@@ -56,7 +57,7 @@ REGIONS = (
     Region("setup", R + "setup.html", ("seated", "editions", "movers", "seats", "setup_form", "seat.acts_as",
                                        "seat.name")),
     Region("turn", R + "turn.html", ("seated", "winner", "edition_note", "current", "players", "solution",
-                                     "card_names", "may_end_turn", "seat.acts_as")),
+                                     "card_names", "may_end_turn", "may_play_as", "seat.acts_as")),
     Region("conflict", R + "conflict.html", ("seated", "me", "contradiction", "conflict", "editable",
                                              "players", "cards", "categories", "card_names", "hand", "my_size",
                                              "undo"), (PLAYER, HOST)),

@@ -140,7 +140,7 @@ def describe(a: dict) -> str | None:
         "import": "the imported game",
         "suggestion": f"{a.get('by')}'s suggestion", "correct_suggestion": f"the correction of #{a.get('id')}",
         "withdraw_suggestion": f"removing #{a.get('id')}", "accusation": f"{a.get('by')}'s accusation",
-        "end_turn": "the end of the turn",
+        "end_turn": "the end of the turn", "host_plays": f"playing as {a.get('player')}",
     }.get(a["type"])
 
 
@@ -178,6 +178,7 @@ def do_correct_suggestion(state, a, seat_):
     if why:
         raise Forbidden(why)
     s.update(check_suggestion(state, a, was=s))
+    s.setdefault("logged", s.get("at", 0))  # where it stands in the log: a fix does not move it there
     s["at"] = tick(state)
     for who, priv in state["private"].items():  # a card no longer among the three is dropped
         shown = priv["shown"].get(str(s["id"]))

@@ -186,6 +186,36 @@ def do_setup(state, a, _seat):
     return seat(state, {**a, "players": [r["name"] for r in rows], "movers": movers, "hand_sizes": sizes or None})
 
 
+class HostPlays(Action):
+    """The host's phone plays one of the detectives (a table created without host_player whose
+    host is also at the table: that player's way in)."""
+
+    type: Literal["host_plays"]
+    player: Name
+
+
+def untouched(state, name: str) -> bool:
+    """No phone has kept notes for this player yet."""
+    priv = state["private"].get(name) or EMPTY
+    return priv["hand"] is None and not priv["shown"] and not priv["marks"] and not priv.get("showed")
+
+
+def why_not_host_plays(state, name: str) -> str | None:
+    if state.get("host_player"):
+        return f"The host already plays {state['host_player']}."
+    if not untouched(state, name):
+        return f"{name}'s phone already keeps {name}'s notes: the host cannot take them over."
+    return None
+
+
+def do_host_plays(state, a, _seat):
+    name = player(state, a["player"])
+    why = why_not_host_plays(state, name)
+    if why:
+        raise RuleError(why)
+    state["host_player"] = name
+
+
 def seated(state) -> str | None:
     return None if state["players"] else "Seat the players first."
 

@@ -14,13 +14,16 @@ from .data import DATA, card_id
 from .log import check_suggestion, find_suggestion
 from .table import EMPTY, ENVELOPE, mine, player, seat, setup, tick, triple
 
+IMPORT_MAX = 20_000  # characters: a long six-player game exports under 15,000; an export this long still
+# fits the body limit of 64 KB as JSON or as a form (its commas, colons and line ends take 3 to 6 bytes there)
+
 
 class Import(Action):
     """Start this (new, unseated) table from a game exported as text: the players, the public
     log, and the private entries of the player whose notes it carries."""
 
     type: Literal["import"]
-    text: str = Field(min_length=1, max_length=200_000)
+    text: str = Field(min_length=1, max_length=IMPORT_MAX)
     host_player: Name | None = Field(default=None, description=(
         "The player the host's phone plays (else the text's own answer to 'Host plays')."))
 
@@ -62,7 +65,7 @@ def export(state: dict, name: str) -> str:
     showed = priv.get("showed") or {}
     for s in state["suggestions"]:
         d = f"disproved by {s['disproved_by']}" if s["disproved_by"] else "nobody disproved"
-        rows.append((s.get("at", 0), 1, f"#{s['id']}, turn {s.get('turn', 0)}: {s['by']} suggested {trip(s['cards'])}; {d}"))
+        rows.append((s.get("logged", s.get("at", 0)), 1, f"#{s['id']}, turn {s.get('turn', 0)}: {s['by']} suggested {trip(s['cards'])}; {d}"))
         shown = priv["shown"].get(str(s["id"]))
         if shown and s["by"] == name:
             rows.append((at.get(f"shown:{s['id']}", s.get("at", 0)), 2, f"Shown to me for #{s['id']}: {names[shown]}"))

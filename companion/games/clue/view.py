@@ -5,8 +5,8 @@ from ...core.table import HOST, PLAYER
 from .data import DATA, DEFAULT_EDITION, lair_category
 from .log import ENTER, TURNS, suggest_default, why_not_change, why_not_suggest
 from .notes import notes
-from .table import EMPTY, ENVELOPE, MAX_HAND, MAX_PLAYERS, MIN_PLAYERS, cap, lair_kind, plays
-from .text import export
+from .table import EMPTY, ENVELOPE, MAX_HAND, MAX_PLAYERS, MIN_PLAYERS, cap, lair_kind, plays, why_not_host_plays
+from .text import IMPORT_MAX, export
 
 
 def view(state: dict, seat_) -> dict:
@@ -51,6 +51,8 @@ def page(state: dict, seat_) -> dict:
         "may_suggest": playing and seat_.trusted in ENTER,
         "may_accuse": playing and seat_.trusted in ENTER,  # the display too: the game takes it from there
         "may_end_turn": playing and seat_.trusted in TURNS,
+        "may_play_as": [p for p in state["players"] if why_not_host_plays(state, p) is None]
+        if playing and seat_.trusted == HOST and not state.get("host_player") else [],
         "disprovers": {p: [q for q in state["players"] if q != p] for p in state["players"]},
         "edition_note": state["edition"] if state["edition"] not in (None, default["name"]) else None,
         "solution": right["cards"] if right and state["winner"] else None,
@@ -62,6 +64,7 @@ def page(state: dict, seat_) -> dict:
             "hand_sizes": list(range(1, MAX_HAND + 1)),
             "lairs": [{"index": i, "number": i + 1, "name": n} for i, n in enumerate(lair_category(default)["cards"])],
             "lairs_of": default["name"],
+            "import_max": IMPORT_MAX,
         },
     }
 

@@ -31,3 +31,17 @@ def test_a_malformed_import_answers_4xx_through_the_api(server, api):
                                                            "Player: Ann, 9 cards\nPlayer: Bob, x cards\n")
     assert 400 <= r.status < 500 and "Line 4" in r.text and "'Player: NAME, N cards'" in r.text
     assert api.view(t["code"], t["token"])["seated"] is False
+
+
+def test_an_import_too_long_is_refused_by_its_own_limit_in_a_sentence_not_by_the_body_limit(client):
+    """Issue 24.7: one limit for import, under the body limit, so a text one character too long
+    is told so in words (400), and one that fits arrives (not 413)."""
+    from companion.games.clue.text import IMPORT_MAX
+
+    t = client.create("clue", name="Host")
+    r = client.act(t["code"], t["token"], type="import", text="x" * (IMPORT_MAX + 1))
+    assert r.status == 400 and "413" not in str(r.status) and "characters" in r.json["error"]
+    line = "#12, turn 4: Ann suggested Jafar, Shell, Lair 3; disproved by Bob\n"
+    text = (line * (IMPORT_MAX // len(line) + 1))[:IMPORT_MAX]  # the longest an export may be, as exports are
+    r = client.act(t["code"], t["token"], type="import", text=text)
+    assert r.status == 422, r.text  # read (not 413), then refused in a sentence: it has no head

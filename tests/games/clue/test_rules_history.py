@@ -118,3 +118,21 @@ def test_a_game_is_imported_only_into_a_new_table_by_the_host():
     assert "already has players" in g.refused("host", type="import", text=text)
     new = Game("clue", players=PLAYERS)
     assert "Only the host" in new.refused("Ann", type="import", text=text)
+
+
+def test_a_corrected_suggestion_keeps_its_place_in_the_export_and_comes_back_oldest_first():
+    """Issue 24.7: an edit fixes an entry, it does not move it: the export lists the log in its
+    order, and an import brings it back oldest first, as the API promises."""
+    g = Game("clue", {"players": list(PLAYERS)}, players=PLAYERS)
+    g.act("Ann", type="hand", cards=ANN)
+    g.act("Ann", type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob")
+    g.act("Bob", type="suggestion", by="Bob", cards=["ursula", "potion", "lair_5"], disproved_by="Ann")
+    g.act("Ann", type="correct_suggestion", id=1, by="Ann", cards=["jafar", "shell", "lair_4"], disproved_by="Cat")
+    text = g.view("Ann")["export"]
+    first, second = text.index("#1, turn 0: Ann suggested Jafar, Shell, Lair 4"), text.index("#2, turn")
+    assert first < second
+    new = Game("clue", players=PLAYERS)
+    new.act("host", type="import", text=text)
+    assert [s["id"] for s in new.view("Ann")["suggestions"]] == [1, 2]
+    assert new.view("Ann")["suggestions"][0]["disproved_by"] == "Cat"
+    assert new.view("Ann")["notes"] == g.view("Ann")["notes"]

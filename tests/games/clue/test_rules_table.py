@@ -86,3 +86,30 @@ def test_a_host_who_does_not_play_keeps_no_notes():
     g = Game("clue", {"players": ["Ann", "Bob", "Cat"]}, players=["Ann", "Bob", "Cat"])
     with pytest.raises(Forbidden, match="only when playing"):
         g.act("host", type="hand", cards=["ursula"])
+
+
+def test_a_host_named_like_a_player_can_play_as_that_player_later():
+    """Issue 24.7: a table created without host_player by a host called Ann, who plays: Ann's way
+    in is the host's phone, which takes her hand and notes from then on."""
+    g = Game("clue", {"players": ["Ann", "Bob", "Cat"]}, players=("Bob", "Cat"), host="Ann")
+    assert "only when playing" in g.refused("host", type="hand", cards=["ursula"])
+    assert g.view("host")["may_play_as"] == ["Ann", "Bob", "Cat"]
+    g.act("host", type="host_plays", player="Ann")
+    assert g.view("host")["me"] == "Ann" and g.view("host")["may_play_as"] == []
+    g.act("host", type="hand", cards=["ursula", "talisman", "laboratory", "jafar", "potion", "lair_2"])
+    assert g.view("host")["hand"] is not None
+    assert "already plays Ann" in g.refused("host", type="host_plays", player="Bob")
+
+
+def test_the_host_cannot_take_over_a_player_whose_phone_keeps_notes():
+    g = Game("clue", {"players": ["Ann", "Bob", "Cat"]}, players=("Bob", "Cat"), host="Ann")
+    g.act("Bob", type="mark", card="hades", holder="Cat", value="lacks")
+    assert g.view("host")["may_play_as"] == ["Ann", "Cat"]
+    assert "Bob's phone already keeps Bob's notes" in g.refused("host", type="host_plays", player="Bob")
+    assert "Only the host" in g.refused("Bob", type="host_plays", player="Ann")
+
+
+def test_a_player_named_like_the_host_is_told_why_the_name_is_taken():
+    g = Game("clue", {"players": ["Ann", "Bob", "Cat"]}, players=("Bob",), host="Ann")
+    with pytest.raises(RuleError, match="is the host's at this table: if you are the host, play from the host's phone"):
+        g.join("Ann")
