@@ -7,7 +7,7 @@ import pytest
 from companion.core.errors import Forbidden, RuleError
 from companion.games import gathering as g
 
-from .rules import Game
+from ...rules import Game
 
 EIGHT = [("Ann", "maleficent"), ("Bob", "diablo"), ("Cat", "hades"), ("Dan", "pain_and_panic"),
          ("Eve", "prince_john"), ("Fay", "sir_hiss"), ("Gus", "queen_of_hearts"), ("Hal", "king_of_hearts")]
@@ -722,7 +722,7 @@ def test_the_queen_of_hearts_lines_are_read_when_she_accuses_and_thumbs_come_fro
         t.act(name, type="thumb", vote="defeat")
     t.act("host", type="thumb", voter="Dan", vote="save")  # Dan has no phone
     view = t.act("host", type="thumb", voter="Eve", vote="save")
-    assert not alive(t, "Hal") and view["last_vote"]["thumbs"] == {"defeat": 4, "save": 2, "claws": 0}
+    assert not alive(t, "Hal") and view["last_vote"]["thumbs"] == {"defeat": 4, "save": 2, "claws": 0, "down": 4}
     said = [line for line, _ in heard(view)]
     assert said[0] == "Thumbs down: 4. Thumbs up: 2." and "Hal must leave" in said[1]
 
