@@ -6,6 +6,7 @@ import pytest
 
 from companion.core.errors import Forbidden, RuleError
 from companion.games import gathering as g
+from companion.games.gathering import day
 
 from ...rules import Game
 
@@ -524,14 +525,30 @@ def test_the_narrator_may_rewrite_a_step_s_lines_for_this_table():
         t.act("host", type="script", key="nonsense", lines=["x"])
 
 
-def test_debate_timer_pauses_and_extends():
+class Clock:
+    """The server's clock for the debate timer, moved by the test."""
+
+    def __init__(self, now=1000.0):
+        self.now = now
+
+    def __call__(self):
+        return self.now
+
+
+def test_debate_timer_pauses_and_extends(monkeypatch):
+    clock = Clock()
+    monkeypatch.setattr(day, "CLOCK", clock)
     t = game(EIGHT, ["Gus", "Hal"])
     night(t, target="Fay")
-    ends = t.act("host", type="timer", command="start", seconds=180)["timer"]["ends_at"]
-    assert t.act("host", type="timer", command="add", seconds=60)["timer"]["ends_at"] == pytest.approx(ends + 60, abs=1)
-    timer = t.act("host", type="timer", command="pause")["timer"]
-    assert timer["ends_at"] is None and 230 < timer["remaining"] <= 240
-    assert t.act("host", type="timer", command="resume")["timer"]["ends_at"] is not None
+    assert t.act("host", type="timer", command="start", seconds=180)["timer"] == {"ends_at": 1180.0, "remaining": None}
+    clock.now = 1010.0
+    assert t.act("host", type="timer", command="add", seconds=60)["timer"]["ends_at"] == 1240.0
+    clock.now = 1020.0
+    assert t.act("host", type="timer", command="pause")["timer"] == {"ends_at": None, "remaining": 220.0}
+    clock.now = 5000.0  # a long pause costs the debate nothing
+    assert t.act("host", type="timer", command="add", seconds=60)["timer"] == {"ends_at": None, "remaining": 280.0}
+    assert t.act("host", type="timer", command="resume")["timer"] == {"ends_at": 5280.0, "remaining": None}
+    assert t.act("host", type="timer", command="stop")["timer"] is None
 
 
 def test_the_queen_unmasking_the_mischief_crown_holder_passes_the_crown_at_dawn():
@@ -877,3 +894,14 @@ def test_the_phase_stays_setup_until_the_deal_as_api_md_lists_the_phases():
     assert (view["phase"], view["step"]) == ("setup", "deal")
     t.act("host", type="deal")
     assert t.view("host")["phase"] == "night"
+
+
+def test_an_action_that_says_nothing_leaves_the_voice_where_it_was():
+    t = game(EIGHT, ["Gus", "Hal"])
+    night(t, target="Fay")
+    said = t.view("host")["say"]
+    t.act("host", type="timer", command="start", seconds=60)
+    assert t.view("host")["say"] == said  # nothing new to read: the phone does not read again
+    t.act("host", type="beat")  # the signal to vote: one new group
+    assert t.view("host")["say"] == {"n": said["n"] + 1, "parts": [{"lines": g.DATA["script"]["vote"], "pause": False}]}
+    assert not [key for key in t.state if key.startswith("_")]  # nothing passed through the state
