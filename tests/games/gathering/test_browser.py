@@ -10,20 +10,30 @@ from playwright.sync_api import expect
 from ...browser import open_seat
 from .test_live import EIGHT, first_night, new_game
 
-# speechSynthesis replaced by a recorder: window.__spoken holds every line, in order, and
-# window.__said each with the time it was handed to the voice; each utterance keeps the voice
-# busy for 150 ms (speaking is true meanwhile), as a real voice would be.
+# speechSynthesis replaced by a recorder: window.__spoken holds every line, in order; each
+# utterance keeps the voice busy for 150 ms (speaking is true meanwhile), as a real voice would.
+# window.__events holds, in order, every line handed to the voice ({say}) and every wait of a
+# second or more the narrator's script asks the clock for ({wait: ms, speaking}): the silences
+# are checked by what the script asked for and when, never by measuring the wall clock.
 SPEECH_RECORDER = """
-  window.__spoken = []; window.__said = [];
+  window.__spoken = []; window.__events = [];
   var busyUntil = 0;
   window.SpeechSynthesisUtterance = function (text) { this.text = text; };
   Object.defineProperty(window, 'speechSynthesis', { value: {
-    speak: function (u) { var now = performance.now(); busyUntil = Math.max(busyUntil, now) + 150;
-                          window.__spoken.push(u.text); window.__said.push({text: u.text, at: now}); },
+    speak: function (u) { busyUntil = Math.max(busyUntil, performance.now()) + 150;
+                          window.__spoken.push(u.text); window.__events.push({say: u.text}); },
     cancel: function () { busyUntil = 0; },
     get speaking() { return performance.now() < busyUntil; }, pending: false,
     getVoices: function () { return []; }, addEventListener: function () {} } });
+  var realTimeout = window.setTimeout;
+  window.setTimeout = function (fn, ms) {
+    if (ms >= 1000 && (new Error().stack || "").indexOf("narrator.js") >= 0) {
+      window.__events.push({wait: ms, speaking: window.speechSynthesis.speaking});
+    }
+    return realTimeout.apply(this, arguments);
+  };
 """
+SILENCE = [{"wait": 3000, "speaking": False}]  # the default: 3 s, once the voice has finished
 
 
 def heard(page, sentence, times=1, timeout=20.0):
@@ -123,24 +133,29 @@ def test_narrator_display_and_two_phones_play_to_a_winner(browser, server, api):
     assert not errors, errors
 
 
-def said(page):
-    return page.evaluate("window.__said")
+def events(page):
+    return page.evaluate("window.__events")
 
 
 def texts(page):
-    return [s["text"] for s in said(page)]
+    return page.evaluate("window.__spoken")
 
 
-def at(page, text, after=0.0):
-    """When the voice was given this sentence (the first time after `after`, in ms)."""
-    return next(s["at"] for s in said(page) if s["text"] == text and s["at"] >= after)
+def between(page, first, then, mark=0):
+    """What came between the voice's `first` sentence and its next `then` (events from `mark` on):
+    the lines said and the waits the script asked for."""
+    seen = events(page)[mark:]
+    i = next(k for k, e in enumerate(seen) if e.get("say") == first)
+    j = next(k for k, e in enumerate(seen) if k > i and e.get("say") == then)
+    return seen[i + 1:j]
 
 
 @pytest.mark.browser
 def test_the_night_is_read_in_beats_with_the_same_silence_before_every_wake_and_decoys_alike(browser, server, api):
     """Nothing of a step after its wake line is read before the narrator's tap; one character's
     sleep and the next one's wake are 3 s of silence apart (the default); a decoy Hades step has
-    the same beats, lines and timings as a real one."""
+    the same beats, lines and silences as a real one (what the script asks the clock for, not a
+    measured time)."""
     code, host, tokens, display, mischief = new_game(api)
     api.ok(code, host, type="deal", characters=dict(EIGHT), mischief=list(mischief))
     narrator = open_seat(browser, server, code, host, init_script=SPEECH_RECORDER)
@@ -148,8 +163,8 @@ def test_the_night_is_read_in_beats_with_the_same_silence_before_every_wake_and_
     assert texts(narrator) == []
     night.get_by_role("button", name="Night falls").click()
     heard(narrator, "Point at the player whose loyalty you want to learn.")
-    gap = at(narrator, "Maleficent, wake up.") - at(narrator, "Everyone in the Gathering, close your eyes and sleep.")
-    assert gap >= 3000 + 150  # the voice finished the nightfall, then 3 s of silence
+    # the voice finished the nightfall, then 3 s of silence
+    assert between(narrator, "Everyone in the Gathering, close your eyes and sleep.", "Maleficent, wake up.") == SILENCE
     narrator.wait_for_timeout(1000)  # a second later: nothing more of Maleficent's step before the tap
     assert "Maleficent, sleep." not in texts(narrator)
     expect(narrator.locator(".reveal")).to_have_count(0)
@@ -160,7 +175,7 @@ def test_the_night_is_read_in_beats_with_the_same_silence_before_every_wake_and_
     box = reveal.bounding_box()
     assert box["width"] == 390 and box["height"] == 844  # the whole screen: nothing else shows with it
     heard(narrator, "Diablo, wake and see what that player hides.")
-    assert at(narrator, "Diablo, wake and see what that player hides.") - at(narrator, "Maleficent, sleep.") >= 3150
+    assert between(narrator, "Maleficent, sleep.", "Diablo, wake and see what that player hides.") == SILENCE
     narrator.wait_for_timeout(500)
     assert "Maleficent, wake again." not in texts(narrator)  # the next beat waits until the card is closed
     reveal.get_by_role("button", name="Close").click()
@@ -168,7 +183,7 @@ def test_the_night_is_read_in_beats_with_the_same_silence_before_every_wake_and_
     assert "Maleficent and Diablo, sleep." not in texts(narrator)
     night.get_by_role("button", name="Diablo has answered").click()
     heard(narrator, "Agree in silence and point at the one you want gone.")
-    assert at(narrator, "Team Mischief, wake up.") - at(narrator, "Maleficent and Diablo, sleep.") >= 3150
+    assert between(narrator, "Maleficent and Diablo, sleep.", "Team Mischief, wake up.") == SILENCE
     night.get_by_role("button", name="Fay", exact=True).click()
     expect(reveal).to_have_text(re.compile(r"^\s*For Hades\s*Team Mischief chose\s*Fay\s*Close\s*$"))
 
@@ -179,12 +194,12 @@ def test_the_night_is_read_in_beats_with_the_same_silence_before_every_wake_and_
     reveal.get_by_role("button", name="Close").click()
     night.get_by_role("button", name="Hades saves Fay").click()  # the save: next time Hades is a decoy
     heard(narrator, "Light creeps back into the room.")
-    assert at(narrator, "Light creeps back into the room.") - at(narrator, "Hades, sleep.") >= 3150
+    assert between(narrator, "Hades, sleep.", "Light creeps back into the room.") == SILENCE
     real_lines = hades_lines(narrator, 0)
     # day 1: the vote through the API; night 2 with Hades spent
     api.ok(code, host, type="vote", votes={"Ann": "Gus", "Bob": "Gus", "Cat": "Gus", "Dan": "Gus", "Eve": "Gus",
                                            "Fay": "Gus", "Gus": "Ann", "Hal": "Ann"})
-    mark = len(texts(narrator))
+    mark, spoken = len(events(narrator)), len(texts(narrator))
     night.get_by_role("button", name="Night falls").click()
     night.get_by_role("button", name="Hal", exact=True).click()
     reveal.get_by_role("button", name="Close").click()
@@ -199,10 +214,9 @@ def test_the_night_is_read_in_beats_with_the_same_silence_before_every_wake_and_
     expect(keep).to_be_disabled()
     keep.click(timeout=15000)  # the same pause as a real answer
     heard(narrator, "Light creeps back into the room.", 2)
-    assert hades_lines(narrator, mark) == real_lines  # the same lines in the same beats
-    assert [line for line, _ in real] == [line for line, _ in decoy]
-    for (line, gap_real), (_, gap_decoy) in zip(real[1:], decoy[1:], strict=True):  # the silence before Hades wakes
-        assert gap_real >= 3150 and gap_decoy >= 3150 and abs(gap_real - gap_decoy) < 500, (line, gap_real, gap_decoy)
+    assert hades_lines(narrator, spoken) == real_lines  # the same lines in the same beats
+    assert decoy == real == [{"say": "Team Mischief, sleep, pleased with your scheme."}, *SILENCE,
+                             {"say": "Hades, wake up."}, {"say": "Here is the one Team Mischief has chosen."}]
 
 
 def hades_lines(page, mark):
@@ -213,11 +227,11 @@ def hades_lines(page, mark):
 
 
 def beat_record(page, mark):
-    """The start of a Hades step heard after `mark`: its lines with the silence before its wake."""
-    lines = said(page)[mark:]
-    sleep = next(s for s in lines if s["text"] == "Team Mischief, sleep, pleased with your scheme.")
-    wake = [s for s in lines if s["at"] >= sleep["at"]][1:3]
-    return [(sleep["text"], 0)] + [(s["text"], s["at"] - sleep["at"]) for s in wake]
+    """The start of a Hades step after event `mark`: Team Mischief's sleep, the silence the script
+    asked for, and Hades' wake lines."""
+    seen = events(page)[mark:]
+    start = seen.index({"say": "Team Mischief, sleep, pleased with your scheme."})
+    return seen[start:start + 4]
 
 
 @pytest.mark.browser
@@ -425,8 +439,8 @@ def test_the_narrators_tools_silence_red_night_mode_and_a_correction(browser, se
     expect(narrator.locator("body")).to_have_class(re.compile(r"\bnight-red\b"))
     narrator.locator("#narrator").get_by_role("button", name="Night falls").click()
     heard(narrator, "Point at the player whose loyalty you want to learn.")
-    gap = at(narrator, "Maleficent, wake up.") - at(narrator, "Everyone in the Gathering, close your eyes and sleep.")
-    assert 1150 <= gap < 2500, gap
+    assert between(narrator, "Everyone in the Gathering, close your eyes and sleep.", "Maleficent, wake up.") == [
+        {"wait": 1000, "speaking": False}]  # the narrator's 1 s, once the voice has finished
     narrator.get_by_text("Correct a mistake (without undoing)").click()
     fix = narrator.locator("#g-fix")
     fix.locator("div.row", has=narrator.get_by_role("button", name="Ann")).nth(1).get_by_role(
