@@ -11,9 +11,9 @@ share (who stands, a defeat, the win), `choices` who may be chosen, `moves` the 
 from ...core.regions import Region
 from ...core.table import HOST, PLAYER
 from ..contract import Game
-from .corrections import Correct
+from . import corrections
 from .data import CHARS, DATA, MAYHEM, MISCHIEF
-from .day import Accuse, Ballot, CrownDecides, CrownSuccessor, OffWithTheirHead, Prisoner, Thumb, Timer, Vote
+from .day import TIMER_ACTIONS, Accuse, Ballot, CrownDecides, CrownSuccessor, OffWithTheirHead, Prisoner, Thumb, Vote
 from .log import describe, log_entry, reveals, sealed
 from .moves import apply, prepare
 from .narration import Beat, Script
@@ -25,7 +25,8 @@ __all__ = ["CHARS", "DATA", "GAME", "MAYHEM", "MISCHIEF"]
 
 ID = "gathering"
 ACTIONS = (Setup, Deal, Spy, LockAway, MischiefMembers, MischiefTarget, HadesStep, Mirror, CrownSuccessor,
-           Prisoner, OffWithTheirHead, Accuse, Thumb, Beat, Correct, Vote, Ballot, CrownDecides, Timer, Script, SetOptions)
+           Prisoner, OffWithTheirHead, Accuse, Thumb, Beat, *corrections.ACTIONS, Vote, Ballot, CrownDecides,
+           *TIMER_ACTIONS, Script, SetOptions)
 SCRIPTS = ("js/narrator.js",)  # the narrator's voice and wake lock, the debate timer on every screen
 NARRATOR, PHONE = (HOST,), (PLAYER,)
 R = "games/gathering/"

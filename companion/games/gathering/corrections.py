@@ -9,14 +9,49 @@ from ...core.errors import RuleError
 from .players import check_winner, defeat, find, game_over, go, living, record
 
 
-class Correct(Action):
-    """The narrator puts one thing right without undoing what came after: a player fallen or
-    back in the game, a Claw mark given or taken, the Crown or the Rope given to someone else
-    (`player` null: nobody holds it). Each correction is logged in the recap."""
+class Correction(Action):
+    player: Name
 
-    type: Literal["correct"]
-    what: Literal["fallen", "back", "claw_add", "claw_remove", "crown", "prisoner"]
+
+class CorrectFallen(Correction):
+    """The narrator's correction: this player has fallen."""
+
+    type: Literal["correct_fallen"]
+
+
+class CorrectBack(Correction):
+    """The narrator's correction: this fallen player is back in the game."""
+
+    type: Literal["correct_back"]
+
+
+class CorrectClawAdd(Correction):
+    """The narrator's correction: this player gets a Claw mark."""
+
+    type: Literal["correct_claw_add"]
+
+
+class CorrectClawRemove(Correction):
+    """The narrator's correction: this player loses a Claw mark."""
+
+    type: Literal["correct_claw_remove"]
+
+
+class CorrectCrown(Action):
+    """The narrator's correction: the Crown goes to this player (null: it is set aside)."""
+
+    type: Literal["correct_crown"]
     player: Name | None = None
+
+
+class CorrectPrisoner(Action):
+    """The narrator's correction: Captain Hook's Rope goes to this player (null: it is taken back)."""
+
+    type: Literal["correct_prisoner"]
+    player: Name | None = None
+
+
+ACTIONS = (CorrectFallen, CorrectBack, CorrectClawAdd, CorrectClawRemove, CorrectCrown, CorrectPrisoner)
 
 
 def playing(state) -> str | None:
@@ -28,26 +63,16 @@ def playing(state) -> str | None:
     return None
 
 
-def do_correct(state, a, _seat):
-    what, name = a["what"], a.get("player")
-    if what in ("crown", "prisoner") and name is None:
-        return set_aside(state, what)
-    if name is None:
-        raise RuleError("Say which player the correction is about.")
-    p = find(state, name, alive=False)
-    CORRECTIONS[what](state, p)
+def daytime(state) -> str | None:
+    """Why Hook's Rope cannot be corrected now (None: it can)."""
+    why = playing(state)
+    if why is None and state["phase"] != "day":
+        return "Captain Hook holds a prisoner only during the day."
+    return why
 
 
-def set_aside(state, what: str):
-    holder_now = state[what]
-    if holder_now is None:
-        raise RuleError("Nobody holds it already.")
-    state[what] = None
-    note = "the Crown is set aside" if what == "crown" else "the Rope is taken back"
-    corrected(state, f"{note} (it was with {holder_now})")
-
-
-def fallen(state, p: dict):
+def do_correct_fallen(state, a, _seat):
+    p = find(state, a["player"], alive=False)
     if not p["alive"]:
         raise RuleError(f"{p['name']} has already fallen.")
     defeat(state, p, "by the narrator's correction")
@@ -58,7 +83,8 @@ def fallen(state, p: dict):
     check_winner(state)
 
 
-def back(state, p: dict):
+def do_correct_back(state, a, _seat):
+    p = find(state, a["player"], alive=False)
     if p["alive"]:
         raise RuleError(f"{p['name']} is still in the game.")
     p["alive"] = True
@@ -66,19 +92,24 @@ def back(state, p: dict):
     check_winner(state)
 
 
-def claw_add(state, p: dict):
+def do_correct_claw_add(state, a, _seat):
+    p = find(state, a["player"], alive=False)
     p["claw_marks"] += 1
     corrected(state, f"{p['name']} gets a Claw mark (now {p['claw_marks']})")
 
 
-def claw_remove(state, p: dict):
+def do_correct_claw_remove(state, a, _seat):
+    p = find(state, a["player"], alive=False)
     if not p["claw_marks"]:
         raise RuleError(f"{p['name']} has no Claw mark to take away.")
     p["claw_marks"] -= 1
     corrected(state, f"{p['name']} loses a Claw mark (now {p['claw_marks']})")
 
 
-def crown(state, p: dict):
+def do_correct_crown(state, a, _seat):
+    if a.get("player") is None:
+        return set_aside(state, "crown", "the Crown is set aside")
+    p = find(state, a["player"], alive=False)
     if not p["alive"]:
         raise RuleError(f"{p['name']} has fallen and cannot wear the Crown.")
     state["crown"] = p["name"]
@@ -90,17 +121,22 @@ def crown(state, p: dict):
     corrected(state, f"the Crown goes to {p['name']}")
 
 
-def prisoner(state, p: dict):
-    if state["phase"] != "day":
-        raise RuleError("Captain Hook holds a prisoner only during the day.")
+def do_correct_prisoner(state, a, _seat):
+    if a.get("player") is None:
+        return set_aside(state, "prisoner", "the Rope is taken back")
+    p = find(state, a["player"], alive=False)
     if p["character"] == "captain_hook" or not p["alive"]:
         raise RuleError("The Rope goes to a standing player other than Captain Hook.")
     state["prisoner"] = p["name"]
     corrected(state, f"{p['name']} now holds Hook's Rope")
 
 
-CORRECTIONS = {"fallen": fallen, "back": back, "claw_add": claw_add, "claw_remove": claw_remove, "crown": crown,
-               "prisoner": prisoner}
+def set_aside(state, what: str, note: str):
+    holder_now = state[what]
+    if holder_now is None:
+        raise RuleError("Nobody holds it already.")
+    state[what] = None
+    corrected(state, f"{note} (it was with {holder_now})")
 
 
 def corrected(state, text: str):

@@ -82,13 +82,43 @@ class CrownDecides(Action):
     player: Name
 
 
-class Timer(Action):
-    """The debate timer: start (seconds), pause, resume or add time."""
-
-    type: Literal["timer"]
-    command: Literal["start", "pause", "resume", "add", "stop"]
-    seconds: int = Field(default=0, ge=0, le=3600)
+class TimerAction(Action):
     at: float | None = Field(default=None, description="Filled in by the server's clock.")
+
+
+class TimerStart(TimerAction):
+    """The narrator starts the debate timer."""
+
+    type: Literal["timer_start"]
+    seconds: int = Field(default=0, ge=0, le=3600)
+
+
+class TimerPause(TimerAction):
+    """The narrator pauses the debate timer."""
+
+    type: Literal["timer_pause"]
+
+
+class TimerResume(TimerAction):
+    """The narrator lets the paused debate timer run again."""
+
+    type: Literal["timer_resume"]
+
+
+class TimerAdd(TimerAction):
+    """The narrator gives the debate more time."""
+
+    type: Literal["timer_add"]
+    seconds: int = Field(default=0, ge=0, le=3600)
+
+
+class TimerStop(TimerAction):
+    """The narrator stops the debate timer."""
+
+    type: Literal["timer_stop"]
+
+
+TIMER_ACTIONS = (TimerStart, TimerPause, TimerResume, TimerAdd, TimerStop)
 
 
 # ---------------------------------------------------------------- the day begins
@@ -392,26 +422,39 @@ def stamp(action: dict) -> dict:
     return {**action, "at": CLOCK()}
 
 
-def do_timer(state, a, _seat):
-    t, now = state["timer"], a["at"]
-    cmd = a["command"]
-    if cmd == "start":
-        if a["seconds"] <= 0:
-            raise RuleError("Give the debate some time: more than 0 seconds.")
-        state["timer"] = {"ends_at": now + a["seconds"], "remaining": None}
-    elif t is None:
-        raise RuleError("The timer is not set.")
-    elif cmd == "pause" and t["ends_at"]:
-        state["timer"] = {"ends_at": None, "remaining": max(0, t["ends_at"] - now)}
-    elif cmd == "resume" and t["remaining"] is not None:
-        state["timer"] = {"ends_at": now + t["remaining"], "remaining": None}
-    elif cmd == "add":
-        if t["ends_at"]:
-            t["ends_at"] = max(t["ends_at"], now) + a["seconds"]
-        else:
-            t["remaining"] += a["seconds"]
-    elif cmd == "stop":
-        state["timer"] = None
+def timer_set(state) -> str | None:
+    """Why the timer cannot be paused, resumed, extended or stopped (None: it can)."""
+    return None if state["timer"] else "The timer is not set."
+
+
+def do_timer_start(state, a, _seat):
+    if a["seconds"] <= 0:
+        raise RuleError("Give the debate some time: more than 0 seconds.")
+    state["timer"] = {"ends_at": a["at"] + a["seconds"], "remaining": None}
+
+
+def do_timer_pause(state, a, _seat):
+    t = state["timer"]
+    if t["ends_at"]:  # already paused: nothing changes
+        state["timer"] = {"ends_at": None, "remaining": max(0, t["ends_at"] - a["at"])}
+
+
+def do_timer_resume(state, a, _seat):
+    t = state["timer"]
+    if t["remaining"] is not None:  # already running: nothing changes
+        state["timer"] = {"ends_at": a["at"] + t["remaining"], "remaining": None}
+
+
+def do_timer_add(state, a, _seat):
+    t = state["timer"]
+    if t["ends_at"]:
+        t["ends_at"] = max(t["ends_at"], a["at"]) + a["seconds"]
+    else:
+        t["remaining"] += a["seconds"]
+
+
+def do_timer_stop(state, _action, _seat):
+    state["timer"] = None
 
 
 TIMER_CHOICES = (1, 2, 3, 5, 8, 10)  # minutes the narrator may start the debate timer with

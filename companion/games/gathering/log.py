@@ -20,11 +20,12 @@ def describe(a: dict) -> str | None:
         "crown_successor": f"the Crown passes to {t}", "prisoner": f"Hook takes {t}",
         "off_with_their_head": f"the thumbs vote on {t}", "vote": "the votes tapped in",
         "ballot": "a secret vote" + (f" for {a['voter']}" if a.get("voter") else ""),  # secret until the count
-        "crown_decides": f"the Crown picks {t}", "timer": f"the timer ({a.get('command')})",
+        "crown_decides": f"the Crown picks {t}", **{f"timer_{c}": f"the timer ({c})" for c in ("start", "pause", "resume", "add", "stop")},
         "script": "the rewritten lines", "options": "the readings",
         "accuse": f"the Queen of Hearts accuses {t}",
         "thumb": "a thumb" + (f" for {a['voter']}" if a.get("voter") else ""),  # secret until the count
-        "beat": "the narrator's tap", "correct": f"the correction ({a.get('what')}{' ' + t if t else ''})",
+        "beat": "the narrator's tap", **{f"correct_{w}": f"the correction ({w}{' ' + t if t else ''})"
+           for w in ("fallen", "back", "claw_add", "claw_remove", "crown", "prisoner")},
     }.get(a["type"])
 
 

@@ -4,8 +4,8 @@ handler runs); and what is drawn before an action is kept (the deal, the clock).
 
 from ...core.table import HOST, PLAYER
 from .. import kernel
+from . import corrections as fix
 from . import day, night
-from .corrections import do_correct, playing
 from .narration import do_beat, do_script, open_group
 from .players import game_over
 from .setup import do_deal, do_options, do_setup, draw_deal
@@ -52,8 +52,17 @@ MOVES = {
     "beat": kernel.Move(do_beat, NARRATOR, refusal=NARRATES),
     "script": kernel.Move(do_script, NARRATOR, refusal=NARRATES),
     "options": kernel.Move(do_options, NARRATOR, refusal=NARRATES),
-    "timer": kernel.Move(day.do_timer, NARRATOR, refusal=NARRATES),
-    "correct": kernel.Move(do_correct, NARRATOR, playing, NARRATES),
+    "timer_start": kernel.Move(day.do_timer_start, NARRATOR, refusal=NARRATES),
+    "timer_pause": kernel.Move(day.do_timer_pause, NARRATOR, day.timer_set, NARRATES),
+    "timer_resume": kernel.Move(day.do_timer_resume, NARRATOR, day.timer_set, NARRATES),
+    "timer_add": kernel.Move(day.do_timer_add, NARRATOR, day.timer_set, NARRATES),
+    "timer_stop": kernel.Move(day.do_timer_stop, NARRATOR, day.timer_set, NARRATES),
+    "correct_fallen": kernel.Move(fix.do_correct_fallen, NARRATOR, fix.playing, NARRATES),
+    "correct_back": kernel.Move(fix.do_correct_back, NARRATOR, fix.playing, NARRATES),
+    "correct_claw_add": kernel.Move(fix.do_correct_claw_add, NARRATOR, fix.playing, NARRATES),
+    "correct_claw_remove": kernel.Move(fix.do_correct_claw_remove, NARRATOR, fix.playing, NARRATES),
+    "correct_crown": kernel.Move(fix.do_correct_crown, NARRATOR, fix.playing, NARRATES),
+    "correct_prisoner": kernel.Move(fix.do_correct_prisoner, NARRATOR, fix.daytime, NARRATES),
 }
 
 
@@ -70,6 +79,6 @@ def prepare(state, action, seat, rng):
     kind = action["type"]
     if kind == "deal" and state["step"] == "deal":
         return draw_deal(state, action, rng)
-    if kind == "timer":
+    if kind.startswith("timer_"):
         return day.stamp(action)
     return action

@@ -415,7 +415,7 @@ def test_a_mischief_and_a_mayhem_phone_have_the_same_structure_at_every_phase(br
         page.get_by_role("button", name="Thumb up: spare").click()
         expect(page.locator("#r-ballot")).to_contain_text("Your thumb: up, spare")
     same("day 2, thumbs cast", "Your thumb: up, spare")
-    api.ok(code, host, type="correct", what="fallen", player="Bob")  # two against two: Mischief wins
+    api.ok(code, host, type="correct_fallen", player="Bob")  # two against two: Mischief wins
     same("over", "Team Mischief wins!")
     card = hal.get_by_role("button", name="Press and hold to see your card")
     card.dispatch_event("pointerdown")

@@ -73,7 +73,7 @@ def test_claw_marks_are_labelled_for_the_table():
     t = claw_then_thumbs()
     cat = next(p for p in t.view("Board")["table"] if p["name"] == "Cat")
     assert player(t, "Cat")["claw_marks"] == 1 and cat["claws_label"] == "1 claw mark"
-    t.act("host", type="correct", what="claw_add", player="Cat")
+    t.act("host", type="correct_claw_add", player="Cat")
     cat = next(p for p in t.view("Board")["table"] if p["name"] == "Cat")
     assert cat["claws_label"] == "2 claw marks"
     assert next(p for p in t.view("Board")["table"] if p["name"] == "Ann")["claws_label"] is None
