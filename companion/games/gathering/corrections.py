@@ -151,4 +151,5 @@ def correction_choices(state) -> dict:
             "clawed": [p["name"] for p in state["players"] if p["claw_marks"]],
             "rope": [p["name"] for p in living(state) if p["character"] != "captain_hook"]
             if state["phase"] == "day" else [],
-            "log": state.get("corrections", [])}
+            "log": [{**e, "when": f"{'Night' if e['phase'] == 'night' else 'Day'} {e['round']}"}
+                    for e in state.get("corrections", [])]}

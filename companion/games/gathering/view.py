@@ -29,6 +29,32 @@ def claws_label(n: int) -> str | None:
     return f"{n} claw mark{'s' if n > 1 else ''}" if n else None
 
 
+PHASE_NAMES = {"night": "Night", "day": "Day", "over": "End"}
+THUMB_NAMES = {"save": "up", "defeat": "down"}  # a thumb as the lists of votes name it
+THUMB_BUTTONS = {"save": "Thumb up: spare", "defeat": "Thumb down: defeat"}  # a player's own thumb
+THUMB_TAPS = {"save": "Spare", "defeat": "Defeat"}  # the narrator's tap for a player's thumb
+THUMB_CAST = {"save": "up, spare", "defeat": "down, defeat"}
+
+
+def when(entry: dict) -> str:
+    """When a recap entry or a correction happened, as the lists say it ("Night 2", "Setup")."""
+    name = PHASE_NAMES.get(entry["phase"], "Setup")
+    return f"{name} {entry['round']}" if entry["round"] else name
+
+
+def vote_shown(vote: dict, thumbs: str) -> dict:
+    """A counted vote as every screen shows it: each voter's choice in words (a thumb as
+    `thumbs` says it, a name as itself) and each count's breakdown in votes and Claw marks."""
+    shown = dict(vote)
+    shown["choices"] = [{"voter": voter, "choice": f"{thumbs}{THUMB_NAMES[c]}" if c in THUMB_NAMES else c}
+                        for voter, c in vote["votes"].items()]
+    if vote.get("counts"):
+        shown["counts"] = [{**c, "detail": f"({c['votes']} vote{'s' if c['votes'] != 1 else ''} + {c['claws']} Claw "
+                                          f"mark{'s' if c['claws'] != 1 else ''})" if c["claws"] else None}
+                           for c in vote["counts"]]
+    return shown
+
+
 def public(state, p: dict, host: bool) -> dict:
     """A player as the table sees them (the narrator sees every card)."""
     open_card = host or p["revealed"] or not p["alive"] or state["phase"] == "over"
@@ -82,7 +108,7 @@ def view(state: dict, seat) -> dict:
            "table": [public(state, p, host) for p in state["players"]] if state["step"] != "setup" else [],
            "ballots_in": len(day.get("ballots", {})), "standing": len(living(state)),
            "voting": state["step"] == "vote", "playing": state["phase"] in ("night", "day") or state["step"] == "deal",
-           "thumbs_open": thumbs_open(state), "history": state.get("votes", []),
+           "thumbs_open": thumbs_open(state), "history": [vote_shown(h, "") for h in state.get("votes", [])],
            "history_open": history_open(state, host)}
     if viewer:
         out["card"] = own_card(state, viewer)
@@ -90,11 +116,11 @@ def view(state: dict, seat) -> dict:
         if viewer["name"] in day.get("ballots", {}):
             out["my_ballot"] = day["ballots"][viewer["name"]]
     if state.get("last_vote"):
-        out["last_vote"] = {k: v for k, v in state["last_vote"].items() if k != "outcome_lines"}
+        out["last_vote"] = vote_shown({k: v for k, v in state["last_vote"].items() if k != "outcome_lines"}, "thumb ")
         out["last_votes"] = state["last_vote"]["votes"]
     if day.get("tie"):
         out["tie"] = day["tie"]
-    recap = [r for r in state["recap"] if host or state["phase"] == "over" or not r.get("secret")]
+    recap = [{**r, "when": when(r)} for r in state["recap"] if host or state["phase"] == "over" or not r.get("secret")]
     out["recap"] = recap
     if host:
         out.update(host_view(state))
@@ -136,10 +162,13 @@ def own_ballot(state, me: dict, day: dict) -> dict | None:
     if state["step"] == "thumbs":
         th = day["thumbs"]
         if me["name"] == th["accused"]:
-            return {"kind": "thumbs", "accused": th["accused"], "cast": None, "choices": []}
+            return {"kind": "thumbs", "accused": th["accused"], "cast": None, "choices": [], "cast_label": None,
+                    "options": []}
         cast = th["ballots"].get(me["name"])
         choices = ["defeat"] if me["name"] == th["queen"] else ["save", "defeat"]
-        return {"kind": "thumbs", "accused": th["accused"], "cast": cast, "choices": [c for c in choices if c != cast]}
+        left = [c for c in choices if c != cast]
+        return {"kind": "thumbs", "accused": th["accused"], "cast": cast, "choices": left,
+                "cast_label": THUMB_CAST.get(cast), "options": [{"vote": c, "label": THUMB_BUTTONS[c]} for c in left]}
     if state["step"] != "vote":
         return None
     cast = day.get("ballots", {}).get(me["name"])  # it may be changed until the last ballot is in
@@ -223,9 +252,10 @@ def tap_in(state) -> dict | None:
     if state["step"] == "thumbs":
         th = day["thumbs"]
         return {"kind": "thumbs", "accused": th["accused"],
-                "rows": [{"voter": name, "in": name in th["ballots"],
-                          "choices": ["defeat"] if name == th["queen"] else ["save", "defeat"]}
-                         for name in thumb_voters(state)]}
+                "rows": [{"voter": name, "in": name in th["ballots"], "choices": choices,
+                          "options": [{"vote": c, "label": THUMB_TAPS[c]} for c in choices]}
+                         for name in thumb_voters(state)
+                         for choices in [["defeat"] if name == th["queen"] else ["save", "defeat"]]]}
     return None
 
 

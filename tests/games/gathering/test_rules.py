@@ -665,8 +665,8 @@ def test_the_vote_result_is_read_with_its_count_and_kept_for_every_screen():
     assert said == [("The count: Bob 5 votes, Ann 1 vote.", False), ("The Gathering has spoken: Bob must leave.", False)]
     view = t.view("display")  # the day's end, until the narrator lets night fall
     assert view["dusk"] is True and view["last_vote"]["outcome"] == "The Gathering has spoken: Bob must leave."
-    assert view["last_vote"]["counts"] == [{"name": "Bob", "votes": 5, "claws": 0, "total": 5},
-                                           {"name": "Ann", "votes": 1, "claws": 0, "total": 1}]
+    assert view["last_vote"]["counts"] == [{"name": "Bob", "votes": 5, "claws": 0, "total": 5, "detail": None},
+                                           {"name": "Ann", "votes": 1, "claws": 0, "total": 1, "detail": None}]
     # Diablo has fallen, so Maleficent's step is gone: Team Mischief is the first called
     assert t.act("host", type="beat")["beat"]["key"] == "mischief_target_wake" and t.view("display")["dusk"] is False
 
@@ -680,6 +680,7 @@ def test_a_claw_mark_is_counted_apart_in_the_announced_result():
     view = t.act("host", type="vote", votes=votes)
     dan = next(c for c in view["last_vote"]["counts"] if c["name"] == "Dan")
     assert dan["claws"] == 1 and dan["total"] == dan["votes"] + 1
+    assert dan["detail"] == f"({dan['votes']} vote{'s' if dan['votes'] != 1 else ''} + 1 Claw mark)"
     said = [line for line, _ in heard(view)]
     assert said[0].startswith("The count: Dan ") and "(1 from Claw mark)" in said[0]
     assert "Dan must leave." in said[1]

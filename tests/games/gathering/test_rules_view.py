@@ -125,3 +125,36 @@ def test_the_values_a_page_shows_are_the_same_for_every_player_whatever_their_te
     views = [t.view(name) for name in ("Ann", "Cat", "Kit", "Hal", "Board")]
     for key in SHOWN:
         assert len({repr(v.get(key)) for v in views}) == 1, key
+
+
+def test_each_voters_choice_is_named_in_words_thumbs_included():
+    t = claw_then_thumbs()
+    last = t.view("Board")["last_vote"]
+    assert last["choices"] == [{"voter": "Ann", "choice": "thumb up"}, {"voter": "Gus", "choice": "thumb down"},
+                               {"voter": "Hal", "choice": "thumb up"}, {"voter": "Kit", "choice": "thumb down"}]
+    first, second = t.view("Board")["history"]
+    assert {"voter": "Kit", "choice": "Cat"} in first["choices"] and {"voter": "Ann", "choice": "up"} in second["choices"]
+
+
+def test_the_recap_and_the_corrections_say_when():
+    t = game(EIGHT, ["Gus", "Hal"])
+    night(t, target="Fay")
+    t.act("host", type="correct_claw_add", player="Ann")
+    assert t.view("host")["recap"][0]["when"] == "Setup"
+    assert t.view("host")["recap"][-1]["when"] == "Day 1"
+    assert [e["when"] for e in t.view("host")["corrections"]["log"]] == ["Day 1"]
+
+
+def test_a_players_thumbs_are_offered_in_words_and_every_phone_keeps_the_same_shape():
+    t = game(SEVEN_KHAN_QUEEN, ["Kit", "Hal"])
+    night(t, target="Bob", spy="Kit")
+    t.act("host", type="accuse", accused="Cat")
+    ann, gus, cat = (t.view(n)["ballot"] for n in ("Ann", "Gus", "Cat"))  # a voter, the Queen, the accused
+    assert ann["options"] == [{"vote": "save", "label": "Thumb up: spare"},
+                              {"vote": "defeat", "label": "Thumb down: defeat"}]
+    assert gus["cast_label"] == "down, defeat" and gus["options"] == []
+    assert cat["options"] == [] and cat["cast_label"] is None
+    assert {*ann} == {*gus} == {*cat} == {*t.view("Kit")["ballot"]}
+    rows = t.view("host")["tap_in"]["rows"]
+    assert next(r for r in rows if r["voter"] == "Ann")["options"] == [{"vote": "save", "label": "Spare"},
+                                                                      {"vote": "defeat", "label": "Defeat"}]
