@@ -109,7 +109,9 @@ def view(state: dict, seat) -> dict:
            "ballots_in": len(day.get("ballots", {})), "standing": len(living(state)),
            "voting": state["step"] == "vote", "playing": state["phase"] in ("night", "day") or state["step"] == "deal",
            "thumbs_open": thumbs_open(state), "history": [vote_shown(h, "") for h in state.get("votes", [])],
-           "history_open": history_open(state, host)}
+           "history_open": history_open(state, host),
+           "thumbs_banner": None if host else thumbs_open(state),  # the narrator has the tap-in instead
+           "recap_open": host or state["phase"] == "over"}
     if viewer:
         out["card"] = own_card(state, viewer)
         out["ballot"] = own_ballot(state, viewer, day)
@@ -217,8 +219,10 @@ def host_view(state) -> dict:
         extra["night"] = {"steps": [{"key": s["key"], "decoy": s["decoy"],
                                      "state": "done" if k < i else "now" if k == i else "next"}
                                     for k, s in enumerate(n["steps"])],
-                          "victim": n["victim"], "lock": n["lock"], "spy": n["spy"]}
+                          "victim": n["victim"], "lock": n["lock"], "spy": n["spy"],
+                          "victim_locked": bool(n["victim"]) and n["lock"] == n["victim"]}
         extra["decoy"] = i >= 0 and n["steps"][i]["decoy"]
+        extra["night_falls"] = i < 0  # the day's result is on screen: the narrator's tap brings the night
     elif state["phase"] == "day":
         key = {"vote": "vote_open", "thumbs": "thumbs"}.get(step)
         extra["beat"] = {"key": key, "wait": "beat" if step == "vote" and not day.get("called") else "choice",

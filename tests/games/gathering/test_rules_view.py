@@ -10,7 +10,7 @@ from companion.games.gathering.setup import Setup
 from companion.web import create_app
 
 from ...rules import Game
-from .test_rules import EIGHT, SEVEN_KHAN_QUEEN, claw_then_thumbs, game, night, player, votes_all
+from .test_rules import EIGHT, SEVEN_KHAN_QUEEN, TWELVE, claw_then_thumbs, game, night, player, votes_all
 
 
 @pytest.fixture(scope="module")
@@ -158,3 +158,23 @@ def test_a_players_thumbs_are_offered_in_words_and_every_phone_keeps_the_same_sh
     rows = t.view("host")["tap_in"]["rows"]
     assert next(r for r in rows if r["voter"] == "Ann")["options"] == [{"vote": "save", "label": "Spare"},
                                                                       {"vote": "defeat", "label": "Defeat"}]
+
+
+def test_who_sees_the_recap_the_thumbs_banner_and_the_night_falls_button_is_the_games_decision():
+    t = game(SEVEN_KHAN_QUEEN, ["Kit", "Hal"])
+    assert t.view("host")["recap_open"] and not t.view("Ann")["recap_open"]
+    assert t.view("host")["night_falls"] and "night_falls" not in t.view("Ann")  # the dusk: the narrator's tap
+    night(t, target="Bob", spy="Kit")
+    t.act("host", type="accuse", accused="Cat")
+    assert t.view("host")["thumbs_banner"] is None  # the narrator taps the thumbs in instead
+    assert t.view("Ann")["thumbs_banner"] == t.view("Kit")["thumbs_banner"] == t.view("Board")["thumbs_banner"] == {
+        "accused": "Cat", "in": 1, "of": 5}
+
+
+def test_hades_is_told_when_the_victim_is_already_locked_away():
+    t = game(TWELVE, ["Gus", "Hal", "Kim"])
+    t.act("host", type="beat")
+    t.act("host", type="spy", target="Bob")
+    t.act("host", type="lock_away", target="Fay")
+    t.act("host", type="mischief_target", target="Fay")
+    assert t.view("host")["night"]["victim_locked"] is True
