@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from companion.games import gathering as g
 from companion.games.gathering import data
 from companion.games.gathering.setup import Setup
 from companion.web import create_app
@@ -178,3 +179,46 @@ def test_hades_is_told_when_the_victim_is_already_locked_away():
     t.act("host", type="lock_away", target="Fay")
     t.act("host", type="mischief_target", target="Fay")
     assert t.view("host")["night"]["victim_locked"] is True
+
+
+def test_the_night_order_sheet_lists_each_standing_character_with_its_power():
+    t = game(EIGHT, ["Gus", "Hal"])
+    sheet = t.view("host")["sheet"]
+    assert [r["character"] for r in sheet] == ["Maleficent", "Diablo", "Hades", "Queen of Hearts", "Prince John"]
+    assert all(r["power"] for r in sheet) and "sheet" not in t.view("Ann")
+    night(t, target="Fay", save=True)
+    assert next(r for r in t.view("host")["sheet"] if r["character"] == "Hades")["spent"] is True
+
+
+# ----- phones (issues 12.4 and 12.6) -----
+
+def test_every_players_card_has_the_same_rows_whatever_their_team():
+    t = game(EIGHT, ["Gus", "Hal"])
+    mayhem, mischief = t.view("Fay")["card"], t.view("Gus")["card"]
+    assert mayhem.keys() == mischief.keys()
+    assert mayhem["known"] == "Team Mayhem does not know who is on its side."
+    assert mischief["known"] == "Your team-mates: Hal."
+    assert mischief["power"] == g.DATA["powers"]["queen_of_hearts"] and mayhem["power"] == g.DATA["powers"]["sir_hiss"]
+
+
+def test_a_fallen_player_is_told_why():
+    t = game(EIGHT, ["Gus", "Hal"])
+    night(t, target="Fay")
+    assert t.view("Fay")["card"]["status"] == "You have fallen. Fay (Sir Hiss) falls in the night and was Team Mayhem."
+
+
+def test_a_thumb_stays_secret_in_the_log_until_the_count():
+    t = game(EIGHT, ["Gus", "Hal"])
+    night(t, target="Fay")
+    t.act("host", type="accuse", accused="Hal")
+    t.act("Ann", type="thumb", vote="save")
+
+    def thumbs(seat):
+        return [e["action"] for e in t.log(seat) if e["kind"] == "action" and e["action"]["type"] == "thumb"]
+
+    assert thumbs("Bob") == [{"type": "thumb"}] and thumbs("display") == [{"type": "thumb"}]
+    assert thumbs("host") == [{"type": "thumb"}]  # sealed for the narrator too until the count
+    assert thumbs("Ann")[0]["vote"] == "save"  # a voter sees their own
+    for name in ("Bob", "Cat", "Dan", "Eve"):
+        t.act("host", type="thumb", voter=name, vote="defeat")
+    assert all("vote" in a for a in thumbs("host")) and thumbs("Bob")[0] == {"type": "thumb"}
