@@ -5,7 +5,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...core.actions import Action, Name
+from ...core.actions import NAME_MAX, Action, Name
 from ...core.errors import RuleError
 from .. import kernel
 from .data import CHARS, MAYHEM, MISCHIEF, PLAYERS_MAX, PLAYERS_MIN, CharacterId, mischief_count
@@ -156,6 +156,6 @@ def do_options(state, a, _seat):
 
 def setup_form(state) -> dict:
     """The narrator's setup form: as many name fields as the game takes players, and its limits."""
-    return {"min": PLAYERS_MIN, "max": PLAYERS_MAX,
+    return {"min": PLAYERS_MIN, "max": PLAYERS_MAX, "name_max": NAME_MAX,
             "heading": f"Players, in seating order ({PLAYERS_MIN} to {PLAYERS_MAX}; you, the narrator, are not counted)",
             "inputs": [{"id": f"g-p{i}", "label": f"Player {i + 1}"} for i in range(PLAYERS_MAX)]}

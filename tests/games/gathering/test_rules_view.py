@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from companion.core.actions import NAME_MAX
 from companion.games import gathering as g
 from companion.games.gathering import data
 from companion.games.gathering.setup import Setup
@@ -42,6 +43,7 @@ def test_the_setup_form_offers_as_many_names_as_the_game_takes_players(render):
     t = Game("gathering", players=["Ann", "Bob"])
     form = t.view("host")["setup_form"]
     assert (form["min"], form["max"]) == (data.PLAYERS_MIN, data.PLAYERS_MAX) == (6, 12)
+    assert form["name_max"] == NAME_MAX  # the longest name a seat or a setup accepts
     limits = {m.__class__.__name__: m for m in Setup.model_fields["players"].metadata}
     assert (limits["MinLen"].min_length, limits["MaxLen"].max_length) == (form["min"], form["max"])
     assert [i["label"] for i in form["inputs"]] == [f"Player {n}" for n in range(1, 13)]
