@@ -90,7 +90,8 @@ def after_defeats(state, then: str):
 
 
 def go(state, where: str | None):
-    if where in BEGIN:
+    """Begin the night or the day (None: stay where the game is)."""
+    if where is not None:
         BEGIN[where](state)
 
 

@@ -100,3 +100,26 @@ def test_every_character_has_a_power(tmp_path):
 def test_a_missing_field_stops_the_game(tmp_path):
     sentence = broken(tmp_path, lambda d: d.pop("directions"))
     assert "at directions: Field required" in sentence
+
+
+def test_the_games_modules_import_one_another_without_a_cycle_and_stay_under_700_lines():
+    import ast
+    from pathlib import Path
+
+    package = Path(data.__file__).parent
+    graph = {}
+    for path in package.glob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        assert len(source.splitlines()) <= 700, path.name
+        deps = set()
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                deps |= {node.module} if node.module else {a.name for a in node.names}
+        graph[path.stem] = deps
+
+    def cycle(name, path):
+        if name in path:
+            return path[path.index(name):] + [name]
+        return next((c for dep in graph.get(name, ()) if (c := cycle(dep, path + [name]))), None)
+
+    assert [c for name in graph if (c := cycle(name, []))] == []
