@@ -32,8 +32,8 @@ from companion.games import gathering as g
 from companion.web import create_app
 from companion.web.security import Limiter
 
+from .games.gathering.test_rules import EIGHT
 from .helpers import Api, InProcess
-from .test_gathering_rules import EIGHT
 
 ROLES = ("host", "player", "pending", "display")
 FAULTS = ("internal", "fault", "unviewable")

@@ -6,8 +6,8 @@ import pytest
 from companion.core.errors import RuleError
 from companion.lookalike import clean, skeleton
 
+from .games.gathering.test_rules import EIGHT, game, night
 from .rules import Game
-from .test_gathering_rules import EIGHT, game, night
 
 
 @pytest.mark.parametrize("taken,newcomer", [

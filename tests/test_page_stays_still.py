@@ -101,7 +101,7 @@ def test_people_never_see_the_version_number(browser, server, api):
 
 
 def test_the_narrators_night_taps_keep_the_view(browser, server, api):
-    from .test_gathering_live import EIGHT, new_game
+    from .games.gathering.test_live import EIGHT, new_game
     code, host, tokens, display, mischief = new_game(api)
     api.ok(code, host, type="deal", characters=dict(EIGHT), mischief=list(mischief))
     page = open_seat(browser, server, code, host)

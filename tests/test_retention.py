@@ -10,8 +10,8 @@ import simple_websocket
 
 from companion.store import Store
 
+from .games.gathering.test_rules import EIGHT
 from .helpers import Api, InProcess, Server, connect, seated_table, wait_for
-from .test_gathering_rules import EIGHT
 
 
 def test_an_idle_table_leaves_memory_and_comes_back_from_the_store_on_the_next_request(app):

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .browser import open_seat
-from .test_gathering_live import EIGHT
+from .games.gathering.test_live import EIGHT
 
 pytestmark = pytest.mark.browser
 OUT = Path(__file__).resolve().parents[1] / "docs" / "screenshots"

@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .browser import open_seat
-from .test_gathering_live import EIGHT, first_night, new_game
+from .games.gathering.test_live import EIGHT, first_night, new_game
 
 pytestmark = pytest.mark.browser
 
