@@ -208,7 +208,7 @@ def game_actions(table, rounds=200):
         before = [lst.count for lst in table.listeners]
         t0 = time.perf_counter()
         post(table.base, f"/api/tables/{table.code}/actions",
-             {"type": "timer", "command": "start", "seconds": 60 + i}, table.token)
+             {"type": "timer_start", "seconds": 60 + i}, table.token)
         end = t0 + 10
         while any(lst.count == b for lst, b in zip(table.listeners, before, strict=True)) and time.perf_counter() < end:
             time.sleep(0.0005)

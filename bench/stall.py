@@ -4,7 +4,9 @@
   2. the same while a 6-player Clue table (6 phones and the display connected) takes a suggestion
      every half second, each sending that table's odds to the background worker;
   3. the same while a seat of the Gathering table holds a socket that never reads a byte: how long
-     until the server drops it, and the roll's p99 meanwhile.
+     until the server drops it, and the roll's p99 meanwhile;
+  4. the same while another table at its limits (40 seats, 4 sockets each: 160) rolls twice a
+     second, and whether a 161st socket there is turned away (issue 24.3: at most 2x the p99 alone).
 Prints figures; it is not a test.  Run: .venv/bin/python bench/stall.py
 """
 
@@ -20,6 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import simple_websocket  # noqa: E402
 from fanout import Arrivals, CompanionTable, Listener, one_busy, pct, post, start  # noqa: E402
 
 from tests.helpers import raw_socket  # noqa: E402
@@ -52,6 +55,24 @@ def suggest_forever(base, code, host, stop, count):
         post(base, f"/api/tables/{code}/actions", {"type": "suggestion", "by": by, "disproved_by": rng.choice(others),
                                                    "cards": [rng.choice(villains), rng.choice(objects), rng.choice(lairs)]},
              host)
+        count[0] += 1
+        stop.wait(0.5)
+
+
+def full_table(base):
+    """A table with every seat and socket it may have (tables.SEATS_MAX, ws.SOCKETS_PER_TABLE)."""
+    t = post(base, "/api/tables", {"game": "villainous", "name": "Host"})
+    code, host = t["code"], t["token"]
+    tokens = [host] + [post(base, f"/api/tables/{code}/seats", {"name": f"Guest {i:02d}"}, host)["token"]
+                       for i in range(39)]
+    url = base.replace("http", "ws") + f"/tables/{code}/ws"
+    listeners = [Listener(url, {"Authorization": f"Bearer {tok}"}, lambda *a: None) for tok in tokens for _ in range(4)]
+    return code, host, tokens, listeners
+
+
+def roll_forever(base, code, token, stop, count):
+    while not stop.is_set():
+        post(base, f"/api/tables/{code}/actions", {"type": "roll", "dice": "2d6"}, token)
         count[0] += 1
         stop.wait(0.5)
 
@@ -98,6 +119,25 @@ def main():
         frozen.close()
         where = f"dropped after {gone_after[0]} rolls, {gone_after[1]:.1f} s" if gone_after else "never dropped"
         print(f"  with a socket that never reads ({where}) p50 {pct(lat, 50):6.2f} ms  p99 {pct(lat, 99):6.2f} ms")
+        code, host, tokens, listeners = full_table(base)
+        time.sleep(1.0)
+        extra = simple_websocket.Client.connect(base.replace("http", "ws") + f"/tables/{code}/ws",
+                                                headers={"Authorization": f"Bearer {tokens[1]}"})
+        try:
+            extra.receive(timeout=5)
+            turned_away = "let in"
+        except simple_websocket.ConnectionClosed as closed:
+            turned_away = f"closed {closed.reason}"
+        stop, count = threading.Event(), [0]
+        th = threading.Thread(target=roll_forever, args=(base, code, host, stop, count), daemon=True)
+        th.start()
+        time.sleep(1.0)
+        full_lat = one_busy(busy, arr, rounds=300)
+        stop.set()
+        th.join()
+        print(f"  with a full table (160 sockets) rolling ({count[0]} rolls; a 161st socket {turned_away}) "
+              f"p50 {pct(full_lat, 50):6.2f} ms  p99 {pct(full_lat, 99):6.2f} ms  "
+              f"({pct(full_lat, 99) / pct(base_lat, 99):.2f}x the p99 alone)")
     finally:
         proc.terminate()
         proc.wait()

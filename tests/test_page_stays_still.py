@@ -105,7 +105,7 @@ def test_the_narrators_night_taps_keep_the_view(browser, server, api):
     code, host, tokens, display, mischief = new_game(api)
     api.ok(code, host, type="deal", characters=dict(EIGHT), mischief=list(mischief))
     page = open_seat(browser, server, code, host)
-    page.get_by_role("button", name="Night falls").click()  # the night's beats (see test_gathering_live)
+    page.get_by_role("button", name="Night falls").click()  # the night's beats (see tests/games/gathering/test_browser.py)
     for step, target in (("Whom does Maleficent point at?", "Bob"), ("Whom does Team Mischief choose?", "Fay")):
         expect(page.locator("#narrator")).to_contain_text(step)
         button = page.locator("#narrator").get_by_role("button", name=target, exact=True)

@@ -1,28 +1,20 @@
 """The game's data is checked when it loads: rules_data/gathering.json fits its model, and a
 broken copy stops the game at start with a sentence naming the file and the fault."""
 
-import copy
 import json
-
-import pytest
 
 from companion.games.gathering import data
 from companion.games.gathering.data import GatheringData
-from companion.games.rules_data import ROOT, GameDataError, load
+from companion.games.rules_data import ROOT, load
+
+from ...rules import broken_data
 
 REAL = json.loads((ROOT / "gathering.json").read_text(encoding="utf-8"))
 
 
 def broken(tmp_path, change) -> str:
     """The sentence a copy of the real file, changed by `change`, stops the game with."""
-    data = copy.deepcopy(REAL)
-    change(data)
-    (tmp_path / "gathering.json").write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(GameDataError) as err:
-        load("gathering", GatheringData, root=tmp_path)
-    sentence = str(err.value)
-    assert str(tmp_path / "gathering.json") in sentence
-    return sentence
+    return broken_data("gathering", GatheringData, tmp_path, change)
 
 
 def test_the_real_data_fits_its_model():
