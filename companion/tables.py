@@ -365,8 +365,8 @@ class Tables:
                 if other.id not in table.removed and lookalike.skeleton(other.name) == shape:
                     like = "" if other.name == name else f" (it looks just like {other.name})"
                     if other.role == HOST:
-                        raise RuleError(f"The name {name} is the host's at this table{like}: if you are the host, play "
-                                        "from the host's phone; else choose another name.", "name_taken")
+                        raise RuleError(f"The name {name} is taken at this table by the host{like}: if you are the host, "
+                                        "play from the host's phone; else choose another name.", "name_taken")
                     raise RuleError(f"The name {name} is taken at this table{like}; choose another.", "name_taken")
             seated = [s for s in table.seats.values() if s.id not in table.removed]
             if len(seated) >= SEATS_MAX:

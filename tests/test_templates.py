@@ -79,9 +79,7 @@ def reads(name: str, seen=None) -> set[tuple[str, str | None]]:
 
 
 def regions():
-    for gid, game in games.all_games():
-        for region in game.regions:
-            yield pytest.param(region, id=f"{gid}:{region.id}")
+    return [pytest.param(region, id=f"{gid}:{region.id}") for gid, game in games.all_games() for region in game.regions]
 
 
 @pytest.mark.parametrize("region", regions())

@@ -111,5 +111,5 @@ def test_the_host_cannot_take_over_a_player_whose_phone_keeps_notes():
 
 def test_a_player_named_like_the_host_is_told_why_the_name_is_taken():
     g = Game("clue", {"players": ["Ann", "Bob", "Cat"]}, players=("Bob",), host="Ann")
-    with pytest.raises(RuleError, match="is the host's at this table: if you are the host, play from the host's phone"):
+    with pytest.raises(RuleError, match="is taken at this table by the host: if you are the host, play from the host's phone"):
         g.join("Ann")
