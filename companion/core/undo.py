@@ -61,7 +61,7 @@ def last_visible(module, table: Table, seat) -> dict | None:
             continue
         if is_private(module, event["action"]) and event["seat"] != seat.id:
             continue
-        if event["action"]["type"] in module.not_undone:  # a question, not a move (Clue's advisor)
+        if event["action"]["type"] in module.not_undone:  # a question, not a move (an advisor's answer)
             continue
         return event
     return None

@@ -81,7 +81,7 @@ def _view(module, table: Table, seat: Seat) -> dict:
 
 def log_for(module, table: Table, seat: Seat) -> list[dict]:
     """The event log as this seat may see it: others' private actions are left out, and each
-    game may hide fields of its secret actions (the narrator's night choices, say)."""
+    game may hide fields of its secret actions (a secret choice made at night, say)."""
     gone = undone(table.events)
     redact = module.log_entry
     by_seq = {e["seq"]: e for e in table.events}

@@ -27,7 +27,7 @@ def create_app(db: str | None = None, rng=None) -> Flask:
     app.jinja_env.filters["lookup"] = lambda keys, mapping: [mapping.get(k, k) for k in keys]
     store = open_store(db or os.environ.get("COMPANION_DB", "companion.db"))
     tables = Tables(store, rng=rng)
-    tables.compute = Background()  # Clue's odds are worked out in another process, never on a request
+    tables.compute = Background()  # a game's heavy views (GAME.tasks) are worked out in another process, never on a request
     app.extensions["tables"] = tables
     hub = app.extensions["hub"] = Hub(tables, render.page_for, render.Renderer(app))
     tables.compute.listeners.append(lambda task: hub.broadcast_game(task.split(".")[0]))
