@@ -45,7 +45,7 @@ def test_every_route_that_takes_a_table_code_counts_wrong_codes(app):
 def test_guessing_over_the_socket_counts_too(server):
     for i in range(20):
         with pytest.raises(simple_websocket.ConnectionClosed):
-            connect(server.url, WRONG.format(i), "x").receive(timeout=3)
+            connect(server.url, WRONG.format(i), "x").receive(timeout=15)
     assert request(server.url, "GET", f"/tables/{WRONG.format(50)}/qr.svg").status == 429
 
 

@@ -21,7 +21,7 @@ db_url = pytest.fixture(params=STORES)(store_url)
 
 def test_connect_receives_the_full_view_at_once(server, table):
     ws = connect(server.url, table["code"], table["bob"])
-    first = ws.receive(timeout=3)
+    first = ws.receive(timeout=15)
     for region in ("r-header", "r-seats", "r-game", "r-dice", "r-memo", "r-undo"):
         assert f'id="{region}"' in first
     ws.close()
@@ -76,7 +76,7 @@ def test_many_taps_at_once_all_land_in_order(server, api, table):
 
 def test_reconnect_receives_the_current_view(server, api, table):
     ws = connect(server.url, table["code"], table["bob"])
-    ws.receive(timeout=3)
+    ws.receive(timeout=15)
     ws.close()
     api.ok(table["code"], table["host"], type="roll", dice="d6", purpose="while-away")
     back = Sniffer(connect(server.url, table["code"], table["bob"]))
@@ -87,7 +87,7 @@ def test_reconnect_receives_the_current_view(server, api, table):
 def test_socket_without_a_valid_seat_is_closed(server, table):
     ws = connect(server.url, table["code"], "nobody")
     with pytest.raises(simple_websocket.ConnectionClosed) as err:
-        ws.receive(timeout=3)
+        ws.receive(timeout=15)
     assert err.value.reason == 1008
 
 
@@ -96,7 +96,7 @@ def test_socket_from_a_foreign_origin_with_a_cookie_is_refused(server, table):
     ws = simple_websocket.Client.connect(url, headers={"Cookie": f"seat_{table['code']}={table['bob']}",
                                                        "Origin": "http://evil.example"})
     with pytest.raises(simple_websocket.ConnectionClosed):
-        ws.receive(timeout=3)
+        ws.receive(timeout=15)
 
 
 def test_sniffing_display_never_receives_another_seats_memo(server, api, table):
@@ -157,7 +157,7 @@ def test_shutdown_closes_sockets_with_1012_so_clients_come_back(tmp_path):
     proc, base = start(db, port)
     t = Api(base).create("clue")
     ws = connect(base, t["code"], t["token"])
-    ws.receive(timeout=3)
+    ws.receive(timeout=15)
     os.killpg(proc.pid, signal.SIGTERM)
     with pytest.raises(simple_websocket.ConnectionClosed) as err:
         while True:

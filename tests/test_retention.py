@@ -28,7 +28,7 @@ def test_an_idle_table_leaves_memory_and_comes_back_from_the_store_on_the_next_r
 
 def test_the_host_ends_and_deletes_a_table_its_seats_stop_and_its_sockets_close(server, api, table):
     ws = connect(server.url, table["code"], table["bob"])
-    ws.receive(timeout=3)
+    ws.receive(timeout=15)
     api.ok(table["code"], table["bob"], type="memo", text="a secret note")
     assert api.request("DELETE", f"/api/tables/{table['code']}", token=table["bob"]).status == 403
     assert api.request("DELETE", f"/api/tables/{table['code']}", token=table["host"]).status == 204

@@ -99,7 +99,7 @@ def test_no_token_or_personal_link_ever_reaches_a_log_line(server, api, access_l
     assert r.status == 303
     ann = seat_cookie(r, code)
     ws = connect(server.url, code, ann)
-    ws.receive(timeout=3)
+    ws.receive(timeout=15)
     api.ok(code, ann, type="roll", dice="d6")
     assert request(server.url, "GET", f"/tables/{code}", headers={"Cookie": f"seat_{code}={ann}"}).status == 200
     ws.close()
@@ -136,7 +136,7 @@ def test_a_new_personal_link_revokes_the_old_one_and_closes_its_sockets(server, 
     ann = seat_cookie(claim(server.url, link), code)
     seat_id = api.view(code, ann)["seat"]["id"]
     ws = connect(server.url, code, ann)
-    ws.receive(timeout=3)
+    ws.receive(timeout=15)
     link2 = new_personal_link(server.url, code, t["token"], seat_id)
     assert closed_with(ws) == 1008
     assert api.request("GET", f"/api/tables/{code}", token=ann).status == 401
@@ -162,7 +162,7 @@ def test_the_host_removes_a_seat_its_token_stops_and_its_sockets_close(server, a
     code = t["code"]
     eve = api.join(code, "Eve", token=t["token"] if approved else None)
     ws = connect(server.url, code, eve["token"])
-    ws.receive(timeout=3)
+    ws.receive(timeout=15)
     assert api.request("DELETE", f"/api/tables/{code}/seats/{eve['seat']}", token=eve["token"]).status == 403
     r = api.request("DELETE", f"/api/tables/{code}/seats/{eve['seat']}", token=t["token"])
     assert r.status == 204
