@@ -90,9 +90,11 @@ def case(base, code, token, n, kind):
     ok = healthy(base)
     stop.set()
     t.join()
+    figures = (f"p50 {pct(lat, 50):.1f} ms, p99 {pct(lat, 99):.1f} ms, max {max(lat) * 1000:.0f} ms" if lat
+               else "no roll answered")
     print(f"  {n} slow {'uploads' if kind == 'body' else 'headers'} from one address ({opened[0]} opened): "
-          f"another table's roll p50 {pct(lat, 50):.1f} ms, p99 {pct(lat, 99):.1f} ms, max {max(lat) * 1000:.0f} ms, "
-          f"{failed} failed of {len(lat) + failed}; /healthz {'200' if ok else 'timed out'}")
+          f"another table's roll {figures}, {failed} failed of {len(lat) + failed}; "
+          f"/healthz {'200' if ok else 'timed out'}")
 
 
 def main():

@@ -164,22 +164,23 @@ class Hub:
         `budget` (seconds), the sockets left when it is spent are pushed on a greenlet of their
         own, so the answer to an action waits for at most that much pushing."""
         conns = self.connections(code)
+        pages: dict = {}  # one page per seat and version, whatever number of screens the seat has open
         start = since = time.perf_counter()
         for i, conn in enumerate(conns):
-            self.push(conn)
+            self.push(conn, pages=pages)
             now = time.perf_counter()
             if budget is not None and now - start > budget and i + 1 < len(conns):
-                threading.Thread(target=self._push_each, args=(conns[i + 1:],), daemon=True,
+                threading.Thread(target=self._push_each, args=(conns[i + 1:], pages), daemon=True,
                                  name=f"push-{code}").start()
                 return
             if now - since > YIELD_AFTER:  # a long broadcast lets others in
                 time.sleep(0)
                 since = time.perf_counter()
 
-    def _push_each(self, conns):
+    def _push_each(self, conns, pages=None):
         try:
             for conn in conns:
-                self.push(conn)
+                self.push(conn, pages=pages)
                 time.sleep(0)
         except Exception:
             log.exception("pushing a table's sockets failed")
@@ -208,7 +209,7 @@ class Hub:
         conn.last_sync = now
         self.push(conn, full=True)
 
-    def push(self, conn: Connection, full: bool = False):
+    def push(self, conn: Connection, full: bool = False, pages: dict | None = None):
         if conn.closed:  # gone since the broadcast began: nothing is rendered for it
             return
         table = self.tables.get(conn.code)
@@ -217,7 +218,13 @@ class Hub:
             self.remove(conn)
             return
         with conn.lock:
-            page = self.page(table, seat)
+            key = (seat, table.version, tuple(table.seats.values()), frozenset(table.removed),
+                   getattr(table.compute, "generation", 0))  # what a page is made of: any change, a new page
+            page = pages.get(key) if pages is not None else None
+            if page is None:
+                page = self.page(table, seat)  # always the table as it is now, never an older version's
+                if pages is not None:
+                    pages[key] = page
             changed = self.renderer.changed(page, {} if full else conn.sent, None if full else conn.layout)
             if not changed:
                 return
