@@ -434,3 +434,19 @@ def test_parallel_wrong_codes_on_two_processes_are_limited_together(two):
     with ThreadPoolExecutor(max_workers=30) as pool:
         statuses = list(pool.map(lambda i: request([a, b][i % 2], "GET", f"/api/tables/ZZZ{i:04d}").status, range(60)))
     assert statuses.count(404) == 20 and statuses.count(429) == 40
+
+
+def test_a_socket_opened_on_another_process_right_after_a_removal_gets_no_page(two):
+    """Issue 24.6 on real processes: the host removes Bob on A; a socket Bob opens on B at once is
+    closed with 1008 before any page is sent, and his token reads nothing there."""
+    (a, b), _ = two
+    t = Api(a).create("villainous", name="Ann")
+    bob = Api(a).join(t["code"], "Bob", token=t["token"])
+    assert request(b, "GET", f"/api/tables/{t['code']}", token=bob["token"]).status == 200  # B knows him
+    assert request(a, "DELETE", f"/api/tables/{t['code']}/seats/{bob['seat']}", token=t["token"]).status == 204
+    assert request(b, "GET", f"/api/tables/{t['code']}", token=bob["token"]).status == 401
+    ws = connect(b, t["code"], bob["token"])
+    with pytest.raises(simple_websocket.ConnectionClosed) as closed:
+        while True:
+            assert 'id="r-' not in (ws.receive(timeout=15) or "")  # no page before the close
+    assert closed.value.reason == 1008
