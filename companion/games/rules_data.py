@@ -5,11 +5,13 @@ server at start with a sentence naming the file and the fault, never a 422 durin
 """
 
 import json
+import os
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-ROOT = Path(__file__).resolve().parents[2] / "rules_data"
+# the project's rules_data/, or another folder of the same files (COMPANION_RULES_DATA): a table's own facts
+ROOT = Path(os.environ.get("COMPANION_RULES_DATA") or Path(__file__).resolve().parents[2] / "rules_data")
 
 
 class GameDataError(Exception):
