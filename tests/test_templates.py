@@ -89,3 +89,31 @@ def test_a_partial_reads_only_what_its_region_declares(region):
     undeclared = sorted(f"v.{key}" + (f".{field}" if field else "") for key, field in reads(region.partial)
                         if key not in whole and (key, field) not in fields)
     assert undeclared == [], f"{region.partial} reads {', '.join(undeclared)}, which region {region.id!r} does not declare"
+
+
+def test_a_one_tap_button_sends_a_switch_as_json(app):
+    """A `json:` field of a one-tap button holds true or false as JSON (Python's True would be
+    refused: three A Touch of Evil buttons failed this way)."""
+    with app.test_request_context():
+        act = app.jinja_env.get_template("games/_act.html").module.act
+        html = str(act("ABC", "Go", {"type": "x", "json:on": True, "json:off": False, "json:none": None, "n": 3}))
+    assert 'name="json:on" value="true"' in html and 'name="json:off" value="false"' in html
+    assert 'name="json:none" value="null"' in html and 'name="n" value="3"' in html
+
+
+def test_the_murder_button_of_the_mystery_phase_is_taken(client):
+    """The Mystery Phase's Murder! button, posted exactly as the host's page holds it."""
+    import re
+    import urllib.parse
+
+    t = client.create("touch-of-evil", name="Host")
+    client.ok(t["code"], t["token"], type="configure", options={"villain": "banshee", "heroes": ["Eliza"]})
+    client.ok(t["code"], t["token"], type="mystery_start")
+    page = client.request("GET", f"/tables/{t['code']}", token=t["token"]).text
+    form = next(f for f in re.findall(r"<form[^>]*>.*?</form>", page, re.S) if "Murder!" in f)
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form))
+    body = urllib.parse.urlencode(fields).encode()
+    r = client.request("POST", f"/tables/{t['code']}/act", raw=body, token=t["token"],
+                       headers={"Content-Type": "application/x-www-form-urlencoded"})
+    assert r.status < 400, r.text[:300]
+    assert "Murder!" in str(client.view(t["code"], t["token"]))
