@@ -58,6 +58,8 @@ def test_a_phone_waiting_for_approval_becomes_a_players_page_without_a_reload(br
     phone.get_by_role("button", name="Take a seat").click()
     expect(phone.locator("#conn")).to_have_text("Live")
     assert "role-player" not in phone.evaluate("document.body.className")  # waiting: the public page
+    expect(phone.locator(".table-head .who")).to_contain_text("waiting for the host's approval")  # and says so
+    expect(phone.locator(".table-head .who")).to_be_visible()
     expect(phone.locator("#r-memo")).to_have_count(0)
     bob = next(s["seat"] for s in api.view(t["code"], t["token"])["seats"] if s["name"] == "Bob")
     assert api.request("POST", f"/api/tables/{t['code']}/seats/{bob}/approve", {}, token=t["token"]).status == 200

@@ -58,7 +58,7 @@ def page_for(table, seat) -> Page:
         memo.clear()
     before, after = slices(BEFORE, view, role), slices(AFTER, view, role)
     game = slices(module.regions, view, role, memo, (seat, role))
-    body = f"role-{role} game-{table.game}"
+    body = f"role-{role} game-{table.game}" + ("" if seat.approved else " pending")  # a waiting phone says so
     return Page(table.code, module.title, module.scripts, module.styles, before, game, after,
                 layout(before + [Slice(GAME, "", {}, body)] + game + after), body)
 
