@@ -1,0 +1,85 @@
+"""Every game's core path in WebKit (Safari's engine, the engine of every iPhone browser): two WebKit
+phones create, join and approve; a tap; a push from another phone (the API) reaching the page; a
+refusal shown; an undo. Engine and helpers: tests/webkit.py."""
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from .webkit import tap, text, wait, wait_text
+
+pytestmark = pytest.mark.webkit
+
+GAMES = {"villainous": "Villainous: The Worst Takes It All", "gathering": "Gathering of the Wicked",
+         "clue": "Clue: Disney Villains", "touch-of-evil": "A Touch of Evil: Something Wicked"}
+
+
+def errors(driver):
+    return driver.execute_script("return window.__errors || []")
+
+
+def catch_errors(driver):
+    driver.execute_script("window.__errors = []; window.addEventListener('error', function (e) { window.__errors.push(String(e.message)); });")
+
+
+@pytest.fixture
+def second(webkit_engine):
+    driver = webkit_engine.phone()
+    yield driver
+    webkit_engine.close(driver)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_core_path_in_webkit(game, webkit, second, server, api):
+    host = webkit
+    # create: the host's phone picks the game on the start page
+    host.get(server.url + "/")
+    host.find_element(By.XPATH, f"//label[contains(normalize-space(), '{GAMES[game]}')]/input").click()
+    host.find_element(By.ID, "host-name").send_keys("Ann")
+    tap(host, "Create the table")
+    wait(host, lambda d: "/tables/" in d.current_url, "no table page after creating")
+    wait_text(host, "#conn", "Live")
+    code = host.current_url.rstrip("/").rsplit("/", 1)[-1]
+    catch_errors(host)
+    # join: a second WebKit phone types the code and takes a seat; the host sees it live and approves
+    bob = second
+    bob.get(server.url + "/")
+    bob.find_element(By.ID, "join-code").send_keys(code.lower())
+    tap(bob, "Join")
+    wait(bob, lambda d: d.find_elements(By.ID, "join-name"), "no name field on the join page")
+    bob.find_element(By.ID, "join-name").send_keys("Bob")
+    tap(bob, "Take a seat")
+    wait(bob, lambda d: d.current_url.endswith(f"/tables/{code}"), "Bob's phone did not reach the table")
+    wait_text(bob, "#conn", "Live")
+    tap(host, "Approve Bob")
+    wait(bob, lambda d: "Approve" not in text(d, "#live") and "waiting" not in text(d, "#live").lower(),
+         "Bob's phone still waits after the approval")
+    # a tap: the host rolls from the dice tray; the roll shows on both WebKit phones
+    if not host.execute_script("return document.querySelector('details.dice').open"):
+        host.find_element(By.CSS_SELECTOR, "details.dice summary").click()
+    tap(host, "D6")
+    wait_text(host, ".rolls li", "· Ann")
+    wait_text(bob, ".rolls li", "· Ann")
+    # a push from another phone (the API, as Bob) reaches the WebKit pages
+    bob_token = next(c["value"] for c in bob.get_cookies() if c["name"] == f"seat_{code}")
+    api.ok(code, bob_token, type="roll", dice="2d6", purpose="from another phone")
+    wait_text(host, ".rolls li", "from another phone")
+    # a refusal is shown, as a sentence, and changes nothing
+    field = host.find_element(By.CSS_SELECTOR, "details.dice input[name=dice]")
+    field.send_keys("21d6")
+    field.submit()
+    wait(host, lambda d: text(d, "#flash").strip(), "no refusal shown")
+    assert "from another phone" in text(host, ".rolls li")
+    # undo: the host takes back Bob's roll (asked once: another seat's action)
+    tap(host, "Undo:", exact=False)
+    wait(host, lambda d: _alert(d), "the host was not asked before taking back another seat's roll")
+    host.switch_to.alert.accept()
+    wait_text(bob, ".rolls li", "taken back")
+    wait_text(host, ".rolls li", "taken back")
+    assert errors(host) == []
+
+
+def _alert(driver):
+    try:
+        return driver.switch_to.alert is not None
+    except Exception:
+        return False
