@@ -89,7 +89,7 @@ class Engine:
                 time.sleep(0.05)
         raise RuntimeError("WebKitWebDriver did not start")
 
-    def phone(self):
+    def phone(self, user_agent=None):
         """A new WebKit browser (its own cookies and storage) with a 390x844 viewport."""
         from selenium import webdriver
         from selenium.webdriver.webkitgtk.options import Options
@@ -98,6 +98,8 @@ class Engine:
         options.binary_location = minibrowser()
         options.add_argument("--automation")
         options.add_argument("--full-screen")  # no toolbar: the window is the page (else it is 447 px at least)
+        if user_agent:
+            options.add_argument(f"--user-agent={user_agent}")
         driver = webdriver.Remote(command_executor=self.service(), options=options)
         driver.webkit_driver_process = self.drivers[-1]
         driver.set_page_load_timeout(WAIT)

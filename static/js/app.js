@@ -13,19 +13,46 @@
   if (window.htmx) {
     htmx.config.wsReconnectDelay = function (retry) { return Math.min(500 * Math.pow(2, retry - 1), 4000); };
   }
-  var socket = null;
-  document.addEventListener("htmx:wsOpen", function (e) { socket = e.detail.socketWrapper; setConn("live", "Live"); });
-  document.addEventListener("htmx:wsAfterMessage", function () { setConn("live", "Live"); });
-  document.addEventListener("htmx:wsClose", function () { socket = null; setConn("reconnecting", "Reconnecting… your taps are safe on the server."); });
+  var socket = null, raw = null, wrapper = null;
+  document.addEventListener("htmx:wsOpen", function (e) {
+    socket = wrapper = e.detail.socketWrapper;
+    raw = e.detail.event && e.detail.event.target;
+    setConn("live", "Live");
+    if (resync) { resync = false; try { socket.send("sync"); } catch (err) { /* it reconnects on its own */ } }
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () { heard = true; setConn("live", "Live"); });
+  document.addEventListener("htmx:wsClose", function () { socket = null; raw = null; setConn("reconnecting", "Reconnecting… your taps are safe on the server."); });
   document.addEventListener("htmx:wsConnecting", function () { if (!socket) setConn("reconnecting", "Reconnecting…"); });
   window.addEventListener("offline", function () { setConn("reconnecting", "Offline: waiting for the network…"); });
-  window.addEventListener("online", function () {
-    // The socket may have died silently while the network was gone; ask the extension to reopen it.
-    // The server answers "sync" with this seat's full view, which proves the socket is alive.
-    if (socket) {
-      try { socket.send("sync"); } catch (err) { /* a closed socket reconnects on its own */ }
-    }
-  });
+
+  // A phone that slept may hold a socket that is dead without knowing it (iOS freezes it without a
+  // close): the bar would say Live over a stale table. Whenever the page comes back (shown again,
+  // back from the page cache, focused, online), ask for the whole view ("sync"); the server answers
+  // at once. No answer within the deadline: drop that socket, open a new one and ask again, which
+  // catches up without a reload (typed text stays: see keepTyped below).
+  var heard = false, checking = null, lastCheck = 0, resync = false;
+  var DEADLINE = 4000, SPACING = 1500;  // the server answers one sync a second at most
+  function proveAlive() {
+    if (document.visibilityState === "hidden" || checking || !socket || !raw) return;
+    if (Date.now() - lastCheck < SPACING) return;
+    lastCheck = Date.now(); heard = false;
+    try { socket.send("sync"); } catch (err) { return; }
+    var mine = raw;
+    checking = setTimeout(function () {
+      checking = null;
+      if (heard || raw !== mine) return;
+      // silent: forget that socket (no message of it is applied any more once it is closing) and open anew
+      mine.onclose = null; mine.onerror = null;
+      try { mine.close(); } catch (err) { /* already gone */ }
+      socket = null; raw = null; resync = true;
+      setConn("reconnecting", "Reconnecting…");
+      wrapper.reconnect();
+    }, window.companionLiveDeadline || DEADLINE);
+  }
+  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") proveAlive(); });
+  window.addEventListener("pageshow", proveAlive);
+  window.addEventListener("focus", proveAlive);
+  window.addEventListener("online", proveAlive);
   document.addEventListener("htmx:sendError", function () {
     window.companionFlash("The server could not be reached; nothing was changed. Try again when the bar at the top says Live.");
   });
@@ -74,9 +101,10 @@
   document.addEventListener("htmx:oobBeforeSwap", function (e) {
     var target = e.detail.target, fragment = e.detail.fragment;
     if (!held) {
-      held = { anchor: anchorNow() };
+      held = { anchor: anchorNow(), typed: [] };
       Promise.resolve().then(restore);
     }
+    held.typed = held.typed.concat(keepTyped(target));
     // reopen in the new HTML the sections that are open now
     // (matched by their data-key, else by their summary's text)
     var key = function (d) { var s = d.querySelector("summary"); return d.dataset.key || (s ? s.textContent.trim() : ""); };
@@ -86,8 +114,32 @@
       fragment.querySelectorAll("details").forEach(function (d) { if (open[key(d)]) d.open = true; });
     }
   });
+  // What the person typed and has not sent yet (a note, a name) outlives a push of its region.
+  var UNTYPED = { hidden: 1, radio: 1, checkbox: 1, submit: 1, button: 1, file: 1, reset: 1, image: 1 };
+  function fields(root) {
+    var out = [];
+    root.querySelectorAll("textarea, input").forEach(function (el) { if (!UNTYPED[el.type]) out.push(el); });
+    return out;
+  }
+  function keepTyped(root) {
+    var all = fields(document), out = [];
+    fields(root).forEach(function (el) {
+      if (el.value === el.defaultValue) return;
+      var nth = all.filter(function (o) { return o.name === el.name; }).indexOf(el);
+      out.push({ id: el.id, name: el.name, nth: nth, value: el.value });
+    });
+    return out;
+  }
+  function putTyped(list) {
+    list.forEach(function (t) {
+      var el = t.id ? document.getElementById(t.id)
+        : fields(document).filter(function (o) { return o.name === t.name; })[t.nth];
+      if (el && el.value === el.defaultValue && el.value !== t.value) el.value = t.value;
+    });
+  }
   function restore() {
     var h = held; held = null;
+    if (h) putTyped(h.typed);
     if (!h || !h.anchor) return;
     var a = h.anchor, region = document.getElementById(a.region), el = region, top = a.regionTop === undefined ? a.top : a.regionTop;
     if (a.control) {
@@ -192,6 +244,32 @@
   } else if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
   }
+
+  // Installing: where the browser offers it (beforeinstallprompt), a button; on iOS, which has no
+  // such prompt (every browser there is WebKit), one line saying how; nothing once installed.
+  var installed = window.matchMedia && window.matchMedia("(display-mode: standalone)").matches || navigator.standalone === true;
+  var iOS = /iPhone|iPad|iPod/.test(navigator.userAgent) || (/Macintosh/.test(navigator.userAgent) && navigator.maxTouchPoints > 1);
+  var offered = null;
+  function showInstall(which) {
+    var box = document.getElementById("install"), el = document.getElementById(which);
+    if (!box || !el || installed) return;
+    box.hidden = false; el.hidden = false;
+  }
+  window.addEventListener("beforeinstallprompt", function (e) {
+    e.preventDefault();
+    offered = e;
+    showInstall("install-button");
+  });
+  document.addEventListener("click", function (e) {
+    if (!e.target.closest("#install-button") || !offered) return;
+    offered.prompt();
+    offered = null;
+    document.getElementById("install").hidden = true;
+  });
+  window.addEventListener("appinstalled", function () { var box = document.getElementById("install"); if (box) box.hidden = true; });
+  document.addEventListener("DOMContentLoaded", function () {
+    if (iOS && !("onbeforeinstallprompt" in window)) showInstall("install-ios");
+  });
 
   // Press and hold to see a secret card; it hides again as soon as the finger lifts.
   function holdable(root) {
