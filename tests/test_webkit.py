@@ -83,3 +83,21 @@ def _alert(driver):
         return driver.switch_to.alert is not None
     except Exception:
         return False
+
+
+def test_in_webkit_a_push_from_another_phone_above_the_view_does_not_move_it(webkit, server, api):
+    from .test_page_stays_still import STILL, villainous_table
+    from .webkit import open_seat
+
+    code, host, tokens = villainous_table(api)
+    open_seat(webkit, server.url, code, tokens["Dan"])
+    webkit.execute_script("var a = document.querySelectorAll('article.villain'); a[a.length - 1].scrollIntoView(); window.scrollBy(0, 200)")
+    before = webkit.execute_script("return window.scrollY")
+    assert before > 300
+    for delta in (3, 3, 3):  # the standings and Ann's card, above the view, change
+        api.ok(code, host, type="power", player="Ann", delta=delta)
+    ann = "return Array.from(document.querySelectorAll('article.villain')).filter(function (a) { return a.textContent.indexOf('Ann ·') >= 0; })[0].textContent"
+    wait(webkit, lambda d: "9 Power" in d.execute_script(ann), "Ann's 9 Power never came")
+    webkit.execute_script("return new Promise(function (r) { setTimeout(r, 400); })")  # the swap settles, as in Chromium's test
+    after = webkit.execute_script("return window.scrollY")
+    assert abs(after - before) <= STILL, (before, after)
