@@ -144,3 +144,22 @@ def test_in_webkit_a_socket_dead_after_sleep_is_replaced_and_the_page_catches_up
     typed = "return document.getElementById('memo-text').value"
     wait(webkit, lambda d: d.execute_script(typed) == "half a thought", "the typed note was lost")
     assert len(proxy.sockets()) == 2
+
+
+@pytest.mark.browser
+def test_what_is_typed_or_ticked_and_not_sent_outlives_a_push_of_the_whole_page(browser, server, api):
+    from .browser import open_seat
+
+    t = api.create("clue", {"players": ["Ann", "Bob", "Cat"], "movers": {"Ann": "Evil Queen"}}, name="Host")
+    ann = api.join(t["code"], "Ann", token=t["token"])["token"]
+    page = open_seat(browser, server, t["code"], ann)
+    page.locator("#memo-text").fill("Bob looked twice at the Lair")
+    for card in ("Ursula", "Talisman"):
+        page.locator("#notes").get_by_label(card, exact=True).check()
+    page.evaluate("window.__pushed = 0; document.addEventListener('htmx:wsAfterMessage', function () { window.__pushed++; });"
+                  "window.dispatchEvent(new Event('online'))")  # asks for the whole page again
+    page.wait_for_function("window.__pushed > 0")
+    expect(page.locator("#memo-text")).to_have_value("Bob looked twice at the Lair")
+    expect(page.locator("#notes").get_by_label("Ursula", exact=True)).to_be_checked()
+    expect(page.locator("#notes").get_by_label("Talisman", exact=True)).to_be_checked()
+    expect(page.locator("#notes").get_by_label("Potion", exact=True)).not_to_be_checked()

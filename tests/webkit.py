@@ -145,8 +145,20 @@ def button(driver, name, exact=True):
 
 
 def tap(driver, name, exact=True):
-    wait(driver, lambda d: button(d, name, exact) is not None, f"no button {name!r}")
-    button(driver, name, exact).click()
+    """Tap the button, centred on the screen first; a button a push just replaced is found again."""
+    from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException
+
+    def tapped(d):
+        try:
+            b = button(d, name, exact)
+            if b is None:
+                return False
+            d.execute_script("arguments[0].scrollIntoView({block: 'center'})", b)
+            b.click()
+            return True
+        except (StaleElementReferenceException, ElementClickInterceptedException):
+            return False
+    wait(driver, tapped, f"no button {name!r} to tap")
 
 
 def xpath_string(s: str) -> str:

@@ -18,7 +18,10 @@
     socket = wrapper = e.detail.socketWrapper;
     raw = e.detail.event && e.detail.event.target;
     setConn("live", "Live");
-    if (resync) { resync = false; try { socket.send("sync"); } catch (err) { /* it reconnects on its own */ } }
+    if (resync) {  // a socket opened in place of a silent one: ask for everything (and count it as a check)
+      resync = false; lastCheck = Date.now();
+      try { socket.send("sync"); } catch (err) { /* it reconnects on its own */ }
+    }
   });
   document.addEventListener("htmx:wsAfterMessage", function () { heard = true; setConn("live", "Live"); });
   document.addEventListener("htmx:wsClose", function () { socket = null; raw = null; setConn("reconnecting", "Reconnecting… your taps are safe on the server."); });
@@ -114,29 +117,41 @@
       fragment.querySelectorAll("details").forEach(function (d) { if (open[key(d)]) d.open = true; });
     }
   });
-  // What the person typed and has not sent yet (a note, a name) outlives a push of its region.
-  var UNTYPED = { hidden: 1, radio: 1, checkbox: 1, submit: 1, button: 1, file: 1, reset: 1, image: 1 };
+  // What the person typed or ticked and has not sent yet (a note, a name, the cards of a hand)
+  // outlives a push of its region.
+  var UNTYPED = { hidden: 1, submit: 1, button: 1, file: 1, reset: 1, image: 1 };
   function fields(root) {
     var out = [];
     root.querySelectorAll("textarea, input").forEach(function (el) { if (!UNTYPED[el.type]) out.push(el); });
     return out;
   }
+  function ticks(el) { return el.type === "checkbox" || el.type === "radio"; }
+  function changed(el) { return ticks(el) ? el.checked !== el.defaultChecked : el.value !== el.defaultValue; }
+  function twin(el) {  // how the same field is found again: its id, else its name (and value, for a tick) and rank
+    return function (o) { return o.name === el.name && (!ticks(el) || o.value === el.value); };
+  }
   function keepTyped(root) {
     var all = fields(document), out = [];
     fields(root).forEach(function (el) {
-      if (el.value === el.defaultValue) return;
-      var nth = all.filter(function (o) { return o.name === el.name; }).indexOf(el);
-      out.push({ id: el.id, name: el.name, nth: nth, value: el.value });
+      if (!changed(el)) return;
+      var nth = all.filter(twin(el)).indexOf(el);
+      out.push({ id: el.id, like: { name: el.name, value: el.value, type: el.type }, nth: nth,
+                 value: el.value, checked: el.checked, tick: ticks(el) });
     });
     return out;
   }
   function putTyped(list) {
     list.forEach(function (t) {
-      var el = t.id ? document.getElementById(t.id)
-        : fields(document).filter(function (o) { return o.name === t.name; })[t.nth];
-      if (el && el.value === el.defaultValue && el.value !== t.value) el.value = t.value;
+      var el = t.id ? document.getElementById(t.id) : fields(document).filter(twin(t.like))[t.nth];
+      if (!el || changed(el)) return;  // gone, or changed since by the person: theirs wins
+      if (t.tick) el.checked = t.checked; else el.value = t.value;
     });
   }
+  // once a form is sent, what it held is the server's to show: it is not carried over any more
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var form = e.detail.elt && e.detail.elt.closest ? e.detail.elt.closest("form") : null;
+    if (form) fields(form).forEach(function (el) { if (ticks(el)) el.defaultChecked = el.checked; else el.defaultValue = el.value; });
+  });
   function restore() {
     var h = held; held = null;
     if (h) putTyped(h.typed);
@@ -271,6 +286,24 @@
     if (iOS && !("onbeforeinstallprompt" in window)) showInstall("install-ios");
   });
 
+  // Speech on phones: a browser may drop an utterance the page no longer references before it is
+  // spoken, and its "end" with it (Safari, Chrome). Every utterance handed to the voice is kept here
+  // until it ends, fails or is cancelled (the 50 newest at most, should an "end" never come).
+  var spokenNow = [];
+  if (window.SpeechSynthesis && SpeechSynthesis.prototype.speak) {
+    var speakReally = SpeechSynthesis.prototype.speak, cancelReally = SpeechSynthesis.prototype.cancel;
+    SpeechSynthesis.prototype.speak = function (u) {
+      if (u && u.addEventListener) {
+        var done = function () { var i = spokenNow.indexOf(u); if (i >= 0) spokenNow.splice(i, 1); };
+        u.addEventListener("end", done); u.addEventListener("error", done);
+        spokenNow.push(u);
+        if (spokenNow.length > 50) spokenNow.shift();
+      }
+      return speakReally.apply(this, arguments);
+    };
+    SpeechSynthesis.prototype.cancel = function () { spokenNow = []; return cancelReally.apply(this, arguments); };
+  }
+
   // Press and hold to see a secret card; it hides again as soon as the finger lifts.
   function holdable(root) {
     (root || document).querySelectorAll("[data-hold]").forEach(function (el) {
@@ -306,7 +339,7 @@
     document.body.appendChild(cover);
     cover.focus();
   });
-  window.companion = { holdable: holdable };
+  window.companion = { holdable: holdable, utterancesHeld: function () { return spokenNow.length; } };
 })();
 
 // Personal links and closed seats.
