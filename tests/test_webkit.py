@@ -101,3 +101,18 @@ def test_in_webkit_a_push_from_another_phone_above_the_view_does_not_move_it(web
     webkit.execute_script("return new Promise(function (r) { setTimeout(r, 400); })")  # the swap settles, as in Chromium's test
     after = webkit.execute_script("return window.scrollY")
     assert abs(after - before) <= STILL, (before, after)
+
+
+def test_in_webkit_a_refusal_shows_inside_the_viewport(webkit, server, api):
+    from .test_page_stays_still import villainous_table
+    from .webkit import PHONE, open_seat
+
+    code, host, _ = villainous_table(api, 2)
+    open_seat(webkit, server.url, code, host)
+    minus = webkit.execute_script("var a = document.querySelectorAll('article.villain'); var b = Array.from(a[a.length - 1]"
+                                  ".querySelectorAll('button')).filter(function (x) { return x.textContent.trim() === '-3'; })[0];"
+                                  "b.scrollIntoView({block: 'center'}); return b;")
+    minus.click()  # Bob has 1 Power
+    wait_text(webkit, "#flash .flash.error", "Power never goes below 0")
+    box = webkit.execute_script("var r = document.querySelector('#flash .flash.error').getBoundingClientRect(); return [r.top, r.bottom]")
+    assert 0 <= box[0] and box[1] <= PHONE[1], box
