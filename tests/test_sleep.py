@@ -163,3 +163,25 @@ def test_what_is_typed_or_ticked_and_not_sent_outlives_a_push_of_the_whole_page(
     expect(page.locator("#notes").get_by_label("Ursula", exact=True)).to_be_checked()
     expect(page.locator("#notes").get_by_label("Talisman", exact=True)).to_be_checked()
     expect(page.locator("#notes").get_by_label("Potion", exact=True)).not_to_be_checked()
+
+
+@pytest.mark.webkit
+def test_in_webkit_what_is_typed_or_ticked_outlives_a_push_of_the_whole_page(webkit, server, api):
+    from selenium.webdriver.common.by import By
+
+    from .webkit import open_seat, wait
+
+    t = api.create("clue", {"players": ["Ann", "Bob", "Cat"], "movers": {"Ann": "Evil Queen"}}, name="Host")
+    ann = api.join(t["code"], "Ann", token=t["token"])["token"]
+    open_seat(webkit, server.url, t["code"], ann)
+    webkit.find_element(By.ID, "memo-text").send_keys("Bob looked twice at the Lair")
+    for card in ("Ursula", "Talisman"):
+        webkit.execute_script("var card = arguments[0]; Array.from(document.querySelectorAll('#notes label')).filter(function (l) {"
+                              " return l.textContent.trim() === card; })[0].querySelector('input').click()", card)
+    webkit.execute_script("window.__pushed = 0; document.addEventListener('htmx:wsAfterMessage', function () { window.__pushed++; });"
+                          "window.dispatchEvent(new Event('online'))")
+    wait(webkit, lambda d: d.execute_script("return window.__pushed") > 0, "the whole page never came again")
+    assert webkit.execute_script("return document.getElementById('memo-text').value") == "Bob looked twice at the Lair"
+    ticked = webkit.execute_script("return Array.from(document.querySelectorAll('#notes input:checked')).map(function (i) {"
+                                   " return i.parentNode.textContent.trim(); })")
+    assert ticked == ["Ursula", "Talisman"]
