@@ -9,7 +9,7 @@ DB ?= companion.db
 # browsers, so more workers than this machine's 2 cores still shortens the run.
 WORKERS ?= 4
 
-.PHONY: run test lint bench chromium postgres clean
+.PHONY: run test lint bench chromium webkit postgres clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -29,6 +29,14 @@ chromium:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; \
 	fi
 
+# WebKit (Safari's engine) for tests/test_webkit*.py: WebKitWebDriver and its MiniBrowser, under Xvfb.
+webkit:
+	@if ! command -v WebKitWebDriver >/dev/null || ! command -v Xvfb >/dev/null; then \
+	  echo "Installing Debian's webkit2gtk-driver and xvfb for the WebKit tests"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq webkit2gtk-driver xvfb fonts-dejavu-core >/dev/null; \
+	fi
+
 # The tests start a throwaway PostgreSQL cluster of their own (companion/pgcluster.py) and stop it.
 postgres:
 	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null; then \
@@ -37,7 +45,7 @@ postgres:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq postgresql >/dev/null; \
 	fi
 
-test: $(STAMP) chromium postgres
+test: $(STAMP) chromium webkit postgres
 	$(BIN)/ruff check .
 	$(BIN)/pytest -n $(WORKERS) --dist loadfile
 

@@ -1,3 +1,5 @@
+import os
+
 import pytest
 from playwright.sync_api import expect
 
@@ -83,3 +85,27 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": "/usr/bin/chromium",
             "args": ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                      "--disable-background-networking", "--disable-component-update", "--disable-sync"]}
+
+
+@pytest.fixture(scope="session")
+def webkit_engine():
+    """Xvfb and WebKitWebDriver for the session (tests/webkit.py); the WebKit tests are skipped,
+    with the reason, only where the engine is not installed."""
+    from .webkit import Engine, missing
+
+    why = missing()
+    if why and os.environ.get("CI"):
+        pytest.fail(why)  # CI runs `make test`, which installs the engine: a missing one is a fault there
+    if why:
+        pytest.skip(why)
+    engine = Engine()
+    yield engine
+    engine.stop()
+
+
+@pytest.fixture
+def webkit(webkit_engine):
+    """A WebKit phone (Selenium WebDriver, 390x844) of its own for one test."""
+    driver = webkit_engine.phone()
+    yield driver
+    webkit_engine.close(driver)

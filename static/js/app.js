@@ -13,19 +13,49 @@
   if (window.htmx) {
     htmx.config.wsReconnectDelay = function (retry) { return Math.min(500 * Math.pow(2, retry - 1), 4000); };
   }
-  var socket = null;
-  document.addEventListener("htmx:wsOpen", function (e) { socket = e.detail.socketWrapper; setConn("live", "Live"); });
-  document.addEventListener("htmx:wsAfterMessage", function () { setConn("live", "Live"); });
-  document.addEventListener("htmx:wsClose", function () { socket = null; setConn("reconnecting", "Reconnecting… your taps are safe on the server."); });
-  document.addEventListener("htmx:wsConnecting", function () { if (!socket) setConn("reconnecting", "Reconnecting…"); });
-  window.addEventListener("offline", function () { setConn("reconnecting", "Offline: waiting for the network…"); });
-  window.addEventListener("online", function () {
-    // The socket may have died silently while the network was gone; ask the extension to reopen it.
-    // The server answers "sync" with this seat's full view, which proves the socket is alive.
-    if (socket) {
-      try { socket.send("sync"); } catch (err) { /* a closed socket reconnects on its own */ }
+  var socket = null, raw = null, wrapper = null;
+  document.addEventListener("htmx:wsOpen", function (e) {
+    socket = wrapper = e.detail.socketWrapper;
+    raw = e.detail.event && e.detail.event.target;
+    setConn("live", "Live");
+    if (resync) {  // a socket opened in place of a silent one: ask for everything (and count it as a check)
+      resync = false; lastCheck = Date.now();
+      try { socket.send("sync"); } catch (err) { /* it reconnects on its own */ }
     }
   });
+  document.addEventListener("htmx:wsAfterMessage", function () { heard = true; setConn("live", "Live"); });
+  document.addEventListener("htmx:wsClose", function () { socket = null; raw = null; setConn("reconnecting", "Reconnecting… your taps are safe on the server."); });
+  document.addEventListener("htmx:wsConnecting", function () { if (!socket) setConn("reconnecting", "Reconnecting…"); });
+  window.addEventListener("offline", function () { setConn("reconnecting", "Offline: waiting for the network…"); });
+
+  // A phone that slept may hold a socket that is dead without knowing it (iOS freezes it without a
+  // close): the bar would say Live over a stale table. Whenever the page comes back (shown again,
+  // back from the page cache, focused, online), ask for the whole view ("sync"); the server answers
+  // at once. No answer within the deadline: drop that socket, open a new one and ask again, which
+  // catches up without a reload (typed text stays: see keepTyped below).
+  var heard = false, checking = null, lastCheck = 0, resync = false;
+  var DEADLINE = 4000, SPACING = 1500;  // the server answers one sync a second at most
+  function proveAlive() {
+    if (document.visibilityState === "hidden" || checking || !socket || !raw) return;
+    if (Date.now() - lastCheck < SPACING) return;
+    lastCheck = Date.now(); heard = false;
+    try { socket.send("sync"); } catch (err) { return; }
+    var mine = raw;
+    checking = setTimeout(function () {
+      checking = null;
+      if (heard || raw !== mine) return;
+      // silent: forget that socket (no message of it is applied any more once it is closing) and open anew
+      mine.onclose = null; mine.onerror = null;
+      try { mine.close(); } catch (err) { /* already gone */ }
+      socket = null; raw = null; resync = true;
+      setConn("reconnecting", "Reconnecting…");
+      wrapper.reconnect();
+    }, window.companionLiveDeadline || DEADLINE);
+  }
+  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") proveAlive(); });
+  window.addEventListener("pageshow", proveAlive);
+  window.addEventListener("focus", proveAlive);
+  window.addEventListener("online", proveAlive);
   document.addEventListener("htmx:sendError", function () {
     window.companionFlash("The server could not be reached; nothing was changed. Try again when the bar at the top says Live.");
   });
@@ -74,9 +104,10 @@
   document.addEventListener("htmx:oobBeforeSwap", function (e) {
     var target = e.detail.target, fragment = e.detail.fragment;
     if (!held) {
-      held = { anchor: anchorNow() };
+      held = { anchor: anchorNow(), typed: [] };
       Promise.resolve().then(restore);
     }
+    held.typed = held.typed.concat(keepTyped(target));
     // reopen in the new HTML the sections that are open now
     // (matched by their data-key, else by their summary's text)
     var key = function (d) { var s = d.querySelector("summary"); return d.dataset.key || (s ? s.textContent.trim() : ""); };
@@ -86,8 +117,44 @@
       fragment.querySelectorAll("details").forEach(function (d) { if (open[key(d)]) d.open = true; });
     }
   });
+  // What the person typed or ticked and has not sent yet (a note, a name, the cards of a hand)
+  // outlives a push of its region.
+  var UNTYPED = { hidden: 1, submit: 1, button: 1, file: 1, reset: 1, image: 1 };
+  function fields(root) {
+    var out = [];
+    root.querySelectorAll("textarea, input").forEach(function (el) { if (!UNTYPED[el.type]) out.push(el); });
+    return out;
+  }
+  function ticks(el) { return el.type === "checkbox" || el.type === "radio"; }
+  function changed(el) { return ticks(el) ? el.checked !== el.defaultChecked : el.value !== el.defaultValue; }
+  function twin(el) {  // how the same field is found again: its id, else its name (and value, for a tick) and rank
+    return function (o) { return o.name === el.name && (!ticks(el) || o.value === el.value); };
+  }
+  function keepTyped(root) {
+    var all = fields(document), out = [];
+    fields(root).forEach(function (el) {
+      if (!changed(el)) return;
+      var nth = all.filter(twin(el)).indexOf(el);
+      out.push({ id: el.id, like: { name: el.name, value: el.value, type: el.type }, nth: nth,
+                 value: el.value, checked: el.checked, tick: ticks(el) });
+    });
+    return out;
+  }
+  function putTyped(list) {
+    list.forEach(function (t) {
+      var el = t.id ? document.getElementById(t.id) : fields(document).filter(twin(t.like))[t.nth];
+      if (!el || changed(el)) return;  // gone, or changed since by the person: theirs wins
+      if (t.tick) el.checked = t.checked; else el.value = t.value;
+    });
+  }
+  // once a form is sent, what it held is the server's to show: it is not carried over any more
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var form = e.detail.elt && e.detail.elt.closest ? e.detail.elt.closest("form") : null;
+    if (form) fields(form).forEach(function (el) { if (ticks(el)) el.defaultChecked = el.checked; else el.defaultValue = el.value; });
+  });
   function restore() {
     var h = held; held = null;
+    if (h) putTyped(h.typed);
     if (!h || !h.anchor) return;
     var a = h.anchor, region = document.getElementById(a.region), el = region, top = a.regionTop === undefined ? a.top : a.regionTop;
     if (a.control) {
@@ -193,6 +260,50 @@
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
   }
 
+  // Installing: where the browser offers it (beforeinstallprompt), a button; on iOS, which has no
+  // such prompt (every browser there is WebKit), one line saying how; nothing once installed.
+  var installed = window.matchMedia && window.matchMedia("(display-mode: standalone)").matches || navigator.standalone === true;
+  var iOS = /iPhone|iPad|iPod/.test(navigator.userAgent) || (/Macintosh/.test(navigator.userAgent) && navigator.maxTouchPoints > 1);
+  var offered = null;
+  function showInstall(which) {
+    var box = document.getElementById("install"), el = document.getElementById(which);
+    if (!box || !el || installed) return;
+    box.hidden = false; el.hidden = false;
+  }
+  window.addEventListener("beforeinstallprompt", function (e) {
+    e.preventDefault();
+    offered = e;
+    showInstall("install-button");
+  });
+  document.addEventListener("click", function (e) {
+    if (!e.target.closest("#install-button") || !offered) return;
+    offered.prompt();
+    offered = null;
+    document.getElementById("install").hidden = true;
+  });
+  window.addEventListener("appinstalled", function () { var box = document.getElementById("install"); if (box) box.hidden = true; });
+  document.addEventListener("DOMContentLoaded", function () {
+    if (iOS && !("onbeforeinstallprompt" in window)) showInstall("install-ios");
+  });
+
+  // Speech on phones: a browser may drop an utterance the page no longer references before it is
+  // spoken, and its "end" with it (Safari, Chrome). Every utterance handed to the voice is kept here
+  // until it ends, fails or is cancelled (the 50 newest at most, should an "end" never come).
+  var spokenNow = [];
+  if (window.SpeechSynthesis && SpeechSynthesis.prototype.speak) {
+    var speakReally = SpeechSynthesis.prototype.speak, cancelReally = SpeechSynthesis.prototype.cancel;
+    SpeechSynthesis.prototype.speak = function (u) {
+      if (u && u.addEventListener) {
+        var done = function () { var i = spokenNow.indexOf(u); if (i >= 0) spokenNow.splice(i, 1); };
+        u.addEventListener("end", done); u.addEventListener("error", done);
+        spokenNow.push(u);
+        if (spokenNow.length > 50) spokenNow.shift();
+      }
+      return speakReally.apply(this, arguments);
+    };
+    SpeechSynthesis.prototype.cancel = function () { spokenNow = []; return cancelReally.apply(this, arguments); };
+  }
+
   // Press and hold to see a secret card; it hides again as soon as the finger lifts.
   function holdable(root) {
     (root || document).querySelectorAll("[data-hold]").forEach(function (el) {
@@ -228,7 +339,7 @@
     document.body.appendChild(cover);
     cover.focus();
   });
-  window.companion = { holdable: holdable };
+  window.companion = { holdable: holdable, utterancesHeld: function () { return spokenNow.length; } };
 })();
 
 // Personal links and closed seats.
