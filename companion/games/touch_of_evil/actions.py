@@ -25,6 +25,7 @@ class Drawn(Action):
 
     places: list[str] | None = Field(default=None, description="Drawn by the server.")
     d6s: list[int] | None = Field(default=None, description="Drawn by the server.")
+    pick: int | None = Field(default=None, description="Drawn by the server: an even pick among valid re-roll results.")
 
 
 class Shadow(Drawn):

@@ -20,7 +20,7 @@ def entry_for(state, roll: int) -> dict:
 
 
 def watchman_gone_entry(entry: dict) -> dict:
-    return {**entry, "name": "Barrow Shades (the Watchman is gone)", "kind": "event",
+    return {**entry, "name": "Barrow Shades (the Watchman is gone)", "kind": "minion",
             "text": "The Watchman has left the game for good, so Barrow Shades come instead.",
             "effects": [{"do": "minion", "minion": "Barrow Shades", "where": "hero_or_random"}]}
 
@@ -53,19 +53,29 @@ def build_result(state, entry: dict, where: str, where2: str, *, table: str, rol
             "where2": where2, "lines": lines, "hero": hero}
 
 
-def roll_until(state, keep, chance: Chance) -> tuple[dict, list[int]]:
-    """Roll the Villain Minion Table until `keep(entry)` (at most 20 rolls from the action's pool)."""
+REROLLS_SHOWN = 20  # re-rolls drawn from the action's pool before the app picks among the valid results
+
+
+def roll_until(state, keep, chance: Chance) -> tuple[dict | None, list[int]]:
+    """Roll the Villain Minion Table, re-rolling every result `keep` refuses. Re-rolling until a
+    valid result is the same as picking one of the valid faces at random, so after REROLLS_SHOWN
+    misses the app picks one (chance.pick); with no valid face at all it answers None."""
+    valid = [f for f in range(1, 7) if keep(table_entry(state, f))]
+    if not valid:
+        return None, []
     rolls = []
-    entry = None
-    for _ in range(20):
-        r = chance.d6()
-        rolls.append(r)
-        entry = entry_for(state, r)
-        if entry.get("name") == "Watchman" and state["watchman"]["status"] == "gone":
-            entry = watchman_gone_entry(entry)
-        if keep(entry):
-            break
-    return entry, rolls
+    for _ in range(REROLLS_SHOWN):
+        rolls.append(chance.d6())
+        if rolls[-1] in valid:
+            return table_entry(state, rolls[-1]), rolls
+    rolls.append(valid[chance.pick() % len(valid)])
+    return table_entry(state, rolls[-1]), rolls
+
+
+def table_entry(state, roll: int) -> dict:
+    """The Minion Table's entry for a roll as it reads now (the Watchman gone for good: Barrow Shades)."""
+    entry = entry_for(state, roll)
+    return watchman_gone_entry(entry) if entry.get("name") == "Watchman" and state["watchman"]["status"] == "gone" else entry
 
 
 def is_event(e):
@@ -122,6 +132,8 @@ def march(state, entry, where, where2, roll, chance) -> dict:
             result["effects"].append({"do": "move_watchman", "loc": "main", "done": False})
         return result
     found, rolls = roll_until(state, lambda e: not is_event(e), chance)
+    if found is None:
+        return no_valid_result(entry, roll, where, where2, "no result of the Villain Minion Table is a Minion")
     r = build_result(state, found, where, where2, table="coop", roll=roll, forced_random=True, name_prefix=prefix, extra_text=text)
     r["sub_rolls"] = rolls
     placed = [e for e in r["effects"] if e["do"] in ("minion", "watchman")][:1]
@@ -149,6 +161,8 @@ def surge(state, entry, where, where2, roll, chance) -> dict:
 def storm(state, entry, where, where2, roll, chance) -> dict:
     """Perfect Storm: anything but an Event re-rolled; a Villain Attack strikes with +3 Combat."""
     found, rolls = roll_until(state, is_event, chance)
+    if found is None:
+        return no_valid_result(entry, roll, where, where2, "no result of the Villain Minion Table is an Event")
     r = build_result(state, found, where, where2, table="coop", roll=roll, forced_random=True, name_prefix=entry["name"] + " → ",
                      extra_text=entry["text"], attack_without_hero="ignored", bonus_combat=3)
     r["sub_rolls"] = rolls
@@ -174,6 +188,8 @@ def ambush(state, entry, where, where2, roll, chance) -> dict:
         if any(h["cunning"] is None for h in heroes):
             lines.append("Some Heroes have no Cunning on their phone: their roll counts the die alone.")
     found, rolls = roll_until(state, is_fighting_minion, chance)
+    if found is None:
+        return no_valid_result(entry, roll, where, where2, "no result of the Villain Minion Table is a Minion with Battle Dice")
     hero = state_hero(state, target) if target else None
     spot = hero["location"] if hero and hero["location"] else where
     r = build_result(state, found, spot, where2, table="coop", roll=roll, forced_random=True, name_prefix=entry["name"] + " → ",
@@ -185,6 +201,13 @@ def ambush(state, entry, where, where2, roll, chance) -> dict:
     r["lines"] = lines + r["lines"]
     r["hero"] = target
     return r
+
+
+def no_valid_result(entry, roll, where, where2, why: str) -> dict:
+    """A sub-roll that no face of the table can satisfy: said so, nothing placed."""
+    return {"table": "coop", "roll": roll, "name": entry["name"], "kind": "event", "text": entry["text"], "where": where,
+            "where2": where2, "hero": None, "effects": [], "sub_rolls": [],
+            "lines": [f"Nothing to roll for: {why}, so re-rolling could never end. The table decides."]}
 
 
 SUBS = {"march": march, "surge": surge, "storm": storm, "ambush": ambush}

@@ -491,10 +491,11 @@ def test_a_dead_evil_elder_cannot_be_revived():
     assert "Evil Elder" in g.refused("host", type="elder", name="Judge Croft", status="alive")
 
 
-def test_barrow_shades_are_an_event():
+def test_barrow_shades_are_placed_and_fought_as_a_minion():
     g = game("banshee")
     g.act("host", rng=Dice(2), type="minion_table")
-    assert g.state["last"]["kind"] == "event" and g.state["last"]["name"] == "Barrow Shades"
+    assert g.state["last"]["kind"] == "minion" and g.state["last"]["name"] == "Barrow Shades"
+    assert "counts it as a Minion" in g.state["last"]["text"]
 
 
 def test_road_spaces_are_never_a_random_location():
@@ -550,10 +551,10 @@ def test_night_ambush_places_a_minion_on_the_lowest_cunning_roll():
     g = game("banshee", mode="cooperative", rules={"advanced_coop_table": True}, heroes=["Eliza", "Brother Marcus"])
     g.act("host", type="hero", name="Eliza", location="Inn", cunning=3)
     g.act("host", type="hero", name="Brother Marcus", cunning=2)  # starts at the Crossroads
-    # D6s: Eliza 2+3=5, Marcus 3+2=5 (a tie: roll again) then Eliza 4+3=7, Marcus 1+2=3; table: 2 (Shades, an Event) then 4
-    g.act("host", rng=Dice(5, 5, 2, 3, 4, 1, 2, 4, places=["Fields", "Manor"]), type="coop_table")
+    # D6s: Eliza 2+3=5, Marcus 3+2=5 (a tie: roll again) then Eliza 4+3=7, Marcus 1+2=3; table: 1 (an Event) then 4
+    g.act("host", rng=Dice(5, 5, 2, 3, 4, 1, 1, 4, places=["Fields", "Manor"]), type="coop_table")
     last = g.state["last"]
-    assert last["hero"] == "Brother Marcus" and last["sub_rolls"] == [2, 4]
+    assert last["hero"] == "Brother Marcus" and last["sub_rolls"] == [1, 4]
     g.act("host", type="resolve", effect=0)
     assert g.state["watchman"] == {"status": "board", "location": "Crossroads"}
 
