@@ -167,7 +167,7 @@ class Facts(Action):
     track_red: int | None = Field(default=None, ge=0, le=40)
 
 
-class Hero(Action):
+class Hero(Drawn):
     """A Hero's own counters: Investigations, Wounds, Health, location, Items and Allies, skills."""
 
     type: Literal["hero"]

@@ -8,7 +8,7 @@ from .hunt import heal_dice, random_pool, villain
 POOL = 12  # Random Locations an action carries
 DICE = 40  # D6s an action carries (re-rolls, rituals, Wings, Battle Dice of a Showdown round)
 
-NO_POOL = ("configure", "facts", "dismiss", "villain", "hero", "claim", "battle", "heal")
+NO_POOL = ("configure", "facts", "dismiss", "villain", "claim", "battle", "heal")
 
 
 class Chance:

@@ -12,7 +12,7 @@ from .villain import murder
 
 WAITS = ("coop_table", "mystery_card")
 HEALS = {"showdown_round": "Ferocity heals after each Showdown Battle Round, not here.",
-         "unfinished_showdown": "If a Showdown ended with the Villain alive, it heals D3 and gains a +1 Wound marker (the app does it)."}
+         "unfinished_showdown": "It healed at the end of each Showdown it survived (the app did it then), not here."}
 
 
 def mystery_steps(state) -> list[dict]:
@@ -83,17 +83,6 @@ def recover(state, did, chance):
             note(state, f"{h['name']} recovers from the Knock Out.")
 
 
-def villain_heals(state, did, chance):
-    if state["heal_due"]:
-        roll = chance.d6()
-        healed = min(state["wounds"], (roll - 1) % 3 + 1)
-        state["wounds"] -= healed
-        state["plus_wounds"] += (villain(state).get("healing") or {}).get("plus_wound", 0)
-        state["heal_due"] = False
-        did.append(f"{villain(state)['name']} heals {healed} (D3 from a {roll}) and gains a +1 Wound marker.")
-        note(state, did[-1])
-
-
 def first_player(state, did, chance):
     heroes = hero_names(state)
     if heroes:
@@ -102,7 +91,7 @@ def first_player(state, did, chance):
         note(state, did[-1])
 
 
-RUNS = {"minions_move": minions_move, "start": start, "recover": recover, "villain_heals": villain_heals,
+RUNS = {"minions_move": minions_move, "start": start, "recover": recover,
         "first_player": first_player}
 
 

@@ -13,7 +13,8 @@ MODES = {"competitive": "Competitive", "cooperative": "Co-operative", "solo_team
          "lone_hero": "Solo: a lone Hero"}
 RULES = {"more_secrets": "More Secrets", "trading": "Trading in competitive play",
          "advanced_coop_table": "Advanced Co-operative Mystery Phase table", "growing_darkness": "Growing Darkness",
-         "holding_back_the_darkness": "Holding Back the Darkness (co-operative)", "evil_endurance": "Evil Endurance"}
+         "holding_back_the_darkness": "Holding Back the Darkness (co-operative)", "evil_endurance": "Evil Endurance",
+         "two_hero_team_plays_on": "A solo team of 2 Heroes plays on when both are Knocked Out"}
 VOID_STEPS = {2: "2 steps (as the Minion Table says)", 1: "1 step (as the terrain rules say)"}
 
 
@@ -49,6 +50,7 @@ class Rules(BaseModel):
     growing_darkness: bool = False
     holding_back_the_darkness: bool = False
     evil_endurance: bool = False
+    two_hero_team_plays_on: bool = False
 
 
 def clean_names(names: list[str] | None, what: str, low: int, high: int) -> list[str] | None:

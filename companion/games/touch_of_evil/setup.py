@@ -21,7 +21,7 @@ def setup(options: dict) -> dict:
                         for n in (options.get("elders") or DATA["elders"])],
              "heroes": [new_hero(n) for n in options.get("heroes", [])],
              "mystery": None, "first": 0, "round": 1, "last": None, "prompts": [], "knockouts": 0, "log": [],
-             "lost": None, "won": None, "showdown": None, "heal_due": False, "sheet": {"health": None, "fight": None},
+             "lost": None, "won": None, "showdown": None, "last_showdown": None, "sheet": {"health": None, "fight": None},
              "last_card": None}
     coop = coop_track(state)
     state["track"] = options.get("track") or {k: v for k, v in DATA["track"]["cooperative" if coop else "competitive"].items()

@@ -229,7 +229,7 @@ def showdown_villain(state, a, seat):
         note(state, text + ". Armour, Items and Events: adjust on the Hero's phone.")
         h["wounds"] += hits(faces)
         if h["health"] and h["wounds"] >= h["health"]:
-            knock_out(state, name)
+            knock_out(state, name, chance)
 
 
 def showdown_round(state, a, seat):
@@ -253,7 +253,7 @@ def showdown_round(state, a, seat):
 def showdown_end(state, a, seat):
     """`showdown_end`: the Heroes leave the fight; the Villain lives."""
     refuse_seat(state, seat)
-    end_showdown(state, "the Heroes leave the fight")
+    end_showdown(state, "the Heroes leave the fight", Chance(state, a))
 
 
 # ------------------------------------------------------------------ what a seat sees

@@ -199,11 +199,11 @@ def test_bog_fiend_heals_d3_or_d6_cooperatively(mode, dice):
     assert (view["rolls"][-1]["dice"], view["rolls"][-1]["purpose"]) == (dice, "Villain healing")
 
 
-def test_unspeakable_horror_heals_d3_and_gains_a_wound_marker_after_an_unfinished_showdown():
+def test_the_horror_is_not_healed_by_hand_it_heals_by_itself_after_a_showdown():
     g = game("unspeakable_horror")
     g.act("host", type="villain", wounds=4)
-    g.act("host", rng=Dice(2), type="heal")
-    assert g.state["wounds"] == 2 and g.state["plus_wounds"] == 1
+    assert "end of each Showdown" in g.refused("host", type="heal")
+    assert g.state["wounds"] == 4 and g.state["plus_wounds"] == 0
 
 
 @pytest.mark.parametrize("villain", ["gargoyle", "banshee"])

@@ -45,3 +45,62 @@ def test_a_re_roll_with_no_valid_result_says_so_instead_of_using_the_last_roll()
     g = coop()
     found, rolls = roll_until(g.state, lambda entry: False, Chance(g.state, {"d6s": [1, 2, 3]}))
     assert found is None and rolls == []
+
+
+def heroes_game(villain="unspeakable_horror", mode="competitive", heroes=("Eliza", "Valeria"), **options):
+    g = Game("touch-of-evil", {"villain": villain, "mode": mode, "heroes": list(heroes), **options})
+    for name in heroes:
+        g.act("host", type="hero", name=name, health=6, combat=3)
+    return g
+
+
+def test_the_horror_heals_once_at_the_end_of_each_complete_showdown_it_survives():
+    g = heroes_game()
+    g.act("host", type="showdown_start", health=20, fight=2)
+    g.act("host", type="villain", wounds=8)
+    g.act("host", rng=Dice(2), type="showdown_end")  # D3 from a 2: 2
+    assert (g.state["wounds"], g.state["plus_wounds"]) == (6, 1)
+    shown = g.view("display")["last_showdown"]
+    assert shown["outcome"] == "left" and "D3: 2" in shown["heal"]
+    g.act("host", rng=Dice(1, 3, places=["Inn"]), type="mystery_start")  # nothing heals it again here
+    assert (g.state["wounds"], g.state["plus_wounds"]) == (6, 1)
+    g.act("host", type="mystery_next")  # the Mystery card skipped: the turn ends
+    g.act("host", type="showdown_start", health=20, fight=2)  # a second Showdown meets the healed Horror
+    g.act("host", rng=Dice(6), type="showdown_end")  # D3 from a 6: 3
+    assert (g.state["wounds"], g.state["plus_wounds"]) == (3, 2)
+
+
+def test_a_lost_showdown_is_shown_as_lost_on_every_screen():
+    g = heroes_game("banshee", heroes=("Eliza",))
+    g.join("Ann")
+    g.act("host", type="showdown_start", health=20, fight=6)
+    g.act("host", rng=Dice(6, 6, 6, 6, 6, 6), type="showdown_villain")
+    for seat in ("host", "Ann", "display"):
+        view = g.view(seat)
+        assert view["showdown_card"] and view["last_showdown"]["outcome"] == "lost"
+        assert "lost" in view["last_showdown"]["text"]
+
+
+def test_every_hero_knocked_out_at_once_loses_the_cooperative_hunt():
+    g = heroes_game("banshee", mode="cooperative")
+    g.act("host", type="knockout", hero="Eliza")
+    assert not g.state["lost"]
+    g.act("host", type="knockout", hero="Valeria")
+    for seat in ("host", "display"):
+        assert "Every Hero is Knocked Out" in g.view(seat)["lost"]
+    assert "Knocked Out" in g.refused("host", type="minion_table")
+
+
+def test_the_cooperative_loss_is_only_for_co_operative_play_and_a_team_of_two_may_play_on():
+    g = heroes_game("banshee", mode="competitive")
+    g.act("host", type="knockout", hero="Eliza")
+    g.act("host", type="knockout", hero="Valeria")
+    assert not g.state["lost"]
+    g = heroes_game("banshee", mode="solo_team", rules={"two_hero_team_plays_on": True})
+    g.act("host", type="knockout", hero="Eliza")
+    g.act("host", type="knockout", hero="Valeria")
+    assert not g.state["lost"]
+    g = heroes_game("banshee", mode="solo_team")
+    g.act("host", type="knockout", hero="Eliza")
+    g.act("host", type="knockout", hero="Valeria")
+    assert g.state["lost"]

@@ -91,18 +91,6 @@ def test_a_permission_token_gives_two_battle_dice_in_a_showdown():
     assert g.state["wounds"] == 5 and g.state["elders"][1]["permission"] == 0
 
 
-def test_the_horror_heals_at_the_next_mystery_phase_after_an_unfinished_showdown():
-    g = showdown_game("unspeakable_horror")
-    g.act("host", type="showdown_start", health=20, fight=2)
-    g.act("host", type="villain", wounds=4)
-    g.act("host", type="showdown_end")
-    assert g.state["heal_due"] and g.state["wounds"] == 4
-    g.act("host", rng=Dice(1, 3, places=["Inn"]), type="mystery_start")  # ritual D6 1, heal D3 from 3
-    assert g.state["wounds"] == 1 and g.state["plus_wounds"] == 1 and not g.state["heal_due"]
-
-
-
-
 def seated(villain="banshee", **kw):
     """Eliza and Valeria; Ann's phone plays Eliza, Bob's Valeria, Cal's no Hero."""
     g = showdown_game(villain, **kw)
