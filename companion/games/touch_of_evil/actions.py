@@ -103,13 +103,13 @@ class Heal(Action):
 
 
 class Elder(Drawn):
-    """A Town Elder: dies (a Permission Token may save it: `spend_token` says whether it is spent;
-    `unpreventable` for a death nothing prevents), turns Evil, comes back; tokens; Secrets."""
+    """A Town Elder: dies (a Permission Token it holds is always spent instead; `spend_token: false`
+    is refused; `unpreventable` for a death nothing prevents), turns Evil, comes back; tokens; Secrets."""
 
     type: Literal["elder"]
     name: str = Field(max_length=40)
     status: Literal["alive", "dead", "evil"] | None = None
-    spend_token: bool | None = Field(default=None, description="A Permission Token is spent to save the Elder (true) or not.")
+    spend_token: bool | None = Field(default=None, description="Older field: a token is always spent to save the Elder (false is refused).")
     unpreventable: bool = False
     permission: int = Field(default=0, ge=-5, le=5)
     secrets: int = Field(default=0, ge=-5, le=5)

@@ -36,12 +36,12 @@ def change_status(state, e: dict, a, chance: Chance) -> bool:
     if why:
         raise RuleError(why)
     if a["status"] == "dead" and e["status"] == "alive" and e["permission"] > 0 and not a["unpreventable"]:
-        if a["spend_token"] is None:
-            raise RuleError(f"{e['name']} holds a Permission Token: say whether it is spent to save the Elder.")
-        if a["spend_token"]:
-            e["permission"] -= 1
-            note(state, f"{e['name']} would die, but a Permission Token is spent instead.")
-            return True
+        if a["spend_token"] is False:
+            raise RuleError(f"{e['name']} holds a Permission Token, and a token is always spent when its Elder would die: "
+                            "the Elder lives. Only a death nothing can prevent ignores it.")
+        e["permission"] -= 1
+        note(state, f"{e['name']} would die, but a Permission Token is spent instead.")
+        return True
     if a["status"] in ("evil", "dead"):
         e["permission"] = 0
     if a["status"] == "evil":
