@@ -121,12 +121,15 @@ class VillainFacts(Part):
     terrain: Literal["swamp", "circle"] | None = None
     healing: Healing | None = None
     setup_terrain: dict[str, Literal["swamp", "circle"]] = {}
+    red_minion_dice: int = Field(default=0, ge=0)
 
 
 class MinionFacts(Part):
     dice: int = Field(ge=0)
     health: int = Field(ge=1)
     reward: int = Field(ge=0)
+    dice_per_wound: int = Field(default=0, ge=0)
+    swamp_dice: int = Field(default=0, ge=0)
 
 
 class BaseTable(Part):

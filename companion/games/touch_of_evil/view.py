@@ -3,8 +3,8 @@ here (the partials only loop and print), and the page's regions with the keys ea
 
 from ...core.regions import Region
 from ...core.table import DISPLAY, HOST, PLAYER
-from .board import battle_form, minion_choices, watchman_on_board
-from .data import DATA, MINIONS, VILLAINS, hero_data
+from .board import battle_form, minion_choices, minion_view, watchman_on_board
+from .data import DATA, VILLAINS, hero_data
 from .elders import elder_view
 from .heroes import choices, short_name
 from .hunt import advanced_table, cooperative, hero_names, level, locations, my_hero, roads, villain
@@ -125,7 +125,7 @@ def view(state: dict, seat) -> dict:
         "villain_choices": {k: x["name"] for k, x in VILLAINS.items()},
         "hero_choices": [h["name"] for h in DATA["heroes"].values()],
         "minion_choices": minion_choices(state) + (["Watchman"] if v.get("watchman") else []),
-        "minions": [{**m, **{k: MINIONS.get(m["name"], {}).get(k) for k in ("health", "dice", "reward")}} for m in state["minions"]],
+        "minions": [minion_view(state, m) for m in state["minions"]],
         "guesses": guesses(state), "roads": roads(state["options"]), "base_entries": base_entries(state),
         "murder_name": v["murder"]["name"], "last_card": state["last_card"],
         "showdown": showdown, "showdown_start": start, "showdown_card": bool(showdown or state["won"] or start or state.get("last_showdown")),

@@ -104,3 +104,31 @@ def test_the_cooperative_loss_is_only_for_co_operative_play_and_a_team_of_two_ma
     g.act("host", type="knockout", hero="Eliza")
     g.act("host", type="knockout", hero="Valeria")
     assert g.state["lost"]
+
+
+def minion_dice(g, name):
+    return next(m for m in g.view("display")["minions"] if m["name"] == name)["dice"]
+
+
+def test_the_crimson_hand_gains_a_battle_die_for_each_wound_it_bears():
+    g = Game("touch-of-evil", {"villain": "unspeakable_horror"})
+    g.act("host", type="minion_place", name="Crimson Hand", location="Inn")
+    assert minion_dice(g, "Crimson Hand") == 2
+    g.act("host", type="minion_wound", id=g.state["minions"][0]["id"], wounds=2)
+    assert minion_dice(g, "Crimson Hand") == 4
+
+
+def test_so_its_time_to_end_it_gives_every_minion_a_die_while_the_track_is_red():
+    g = Game("touch-of-evil", {"villain": "unspeakable_horror"})
+    g.act("host", type="minion_place", name="Traitor", location="Inn")
+    g.act("host", rng=Dice(places=["Fields"] * 12), type="shadow", steps=g.state["track"]["red_from"])
+    traitor = next(m for m in g.view("display")["minions"] if m["name"] == "Traitor")
+    assert traitor["dice"] == 3 and "red" in traitor["dice_why"]
+
+
+def test_the_mosquito_swarm_gets_two_battle_dice_on_a_swamp():
+    g = Game("touch-of-evil", {"villain": "bog_fiend"})
+    g.act("host", type="minion_place", name="Mosquito Swarm", location="Marsh")  # a Swamp from the start
+    g.act("host", type="minion_place", name="Mosquito Swarm", location="Inn")
+    dice = [m["dice"] for m in g.view("display")["minions"]]
+    assert dice == [4, 2]
