@@ -4,7 +4,7 @@ Fear; their Permission Tokens (spent to save a dying Elder, or for +2 dice in a 
 from ...core.errors import RuleError
 from .. import kernel
 from .chance import Chance
-from .hunt import note, remind
+from .hunt import more_secrets, note, remind
 from .villain import after_villain_kill
 
 ELDER_STATUSES = ("dead", "evil", "alive")
@@ -80,7 +80,7 @@ def change_tokens(state, e: dict, a):
         note(state, f"{e['name']}: {e['permission']} Permission Token(s).")
     if a["secrets"]:
         e["secrets"] = max(0, e["secrets"] + a["secrets"])
-        if state["options"]["rules"].get("more_secrets") and e["secrets"] >= 3:
+        if more_secrets(state) and e["secrets"] >= 3:
             remind(state, f"More Secrets: {e['name']} holds {e['secrets']} Secrets: reveal them now; any reward goes to the First Player.")
 
 

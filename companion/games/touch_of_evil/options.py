@@ -11,6 +11,7 @@ from .data import LEVELS, VILLAINS
 MAX_HEROES = 12  # Hero names a hunt takes (the set-up form offers this many inputs)
 MODES = {"competitive": "Competitive", "cooperative": "Co-operative", "solo_team": "Solo: a Hero Team",
          "lone_hero": "Solo: a lone Hero"}
+RULE_NOTES = {"more_secrets": "always on for a lone Hero"}
 RULES = {"more_secrets": "More Secrets", "trading": "Trading in competitive play",
          "advanced_coop_table": "Advanced Co-operative Mystery Phase table", "growing_darkness": "Growing Darkness",
          "holding_back_the_darkness": "Holding Back the Darkness (co-operative)", "evil_endurance": "Evil Endurance",
@@ -82,6 +83,13 @@ class TouchOfEvilOptions(BaseModel):
     roads: list[str] | None = Field(default=None, description="Spaces that are roads, never a Random Location.")
     elders: list[str] | None = None
     base_coop_table: list[str] | None = Field(default=None, description="The base game's co-operative table: 6 entries (a D6).")
+
+    @model_validator(mode="after")
+    def lone_hero_uses_more_secrets(self):
+        """A lone Hero must play with More Secrets: the switch cannot turn it off."""
+        if self.mode == "lone_hero":
+            self.rules.more_secrets = True
+        return self
 
     @field_validator("villain")
     @classmethod

@@ -9,7 +9,7 @@ from .elders import elder_view
 from .heroes import choices, short_name
 from .hunt import advanced_table, cooperative, hero_names, level, locations, my_hero, roads, villain
 from .mystery import why_not_start
-from .options import MAX_HEROES, MODES, RULES, VOID_STEPS
+from .options import MAX_HEROES, MODES, RULE_NOTES, RULES, VOID_STEPS
 from .setup import guesses
 from .showdown import view_showdown, view_start
 from .tables import PICKED, base_entries, effect_label, effect_where
@@ -66,7 +66,8 @@ def setup_view(state) -> dict:
                          "placeholder": f"Hero {i + 1}" + (" (First Player)" if i == 0 else "")} for i in range(MAX_HEROES)],
         "mode_choices": [{"value": k, "label": n, "selected": k == o["mode"]} for k, n in MODES.items()],
         "difficulty_choices": [{"value": k, "label": x["name"], "selected": k == o["difficulty"]} for k, x in DATA["difficulty"].items()],
-        "rule_switches": [{"key": k, "label": n, "on": bool(o["rules"].get(k))} for k, n in RULES.items()],
+        "rule_switches": [{"key": k, "label": n + (f" ({RULE_NOTES[k]})" if k in RULE_NOTES else ""), "on": bool(o["rules"].get(k))}
+                          for k, n in RULES.items()],
         "void_choices": [{"value": k, "label": n, "selected": k == o.get("void_overflow_steps", 2)} for k, n in VOID_STEPS.items()],
     }
 

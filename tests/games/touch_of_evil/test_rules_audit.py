@@ -132,3 +132,12 @@ def test_the_mosquito_swarm_gets_two_battle_dice_on_a_swamp():
     g.act("host", type="minion_place", name="Mosquito Swarm", location="Inn")
     dice = [m["dice"] for m in g.view("display")["minions"]]
     assert dice == [4, 2]
+
+
+def test_a_lone_hero_must_use_more_secrets():
+    g = Game("touch-of-evil", {"villain": "gargoyle", "mode": "lone_hero", "heroes": ["Eliza"], "rules": {"more_secrets": False}})
+    assert g.state["options"]["rules"]["more_secrets"] is True
+    switch = next(r for r in g.view("host")["setup_form"]["rule_switches"] if r["key"] == "more_secrets")
+    assert switch["on"] and "lone Hero" in switch["label"]
+    g.act("host", type="elder", name="Judge Croft", secrets=3)
+    assert any("More Secrets" in p for p in g.state["prompts"])
