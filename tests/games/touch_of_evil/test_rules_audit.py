@@ -141,3 +141,18 @@ def test_a_lone_hero_must_use_more_secrets():
     assert switch["on"] and "lone Hero" in switch["label"]
     g.act("host", type="elder", name="Judge Croft", secrets=3)
     assert any("More Secrets" in p for p in g.state["prompts"])
+
+
+def test_murder_with_night_wail_applies_the_cards_effect_and_night_wails_extra_step():
+    g = Game("touch-of-evil", {"villain": "banshee"})
+    g.act("host", rng=Dice(places=["Fields"]), type="mystery_card", murder=True)
+    assert g.state["shadow"] == 2
+    assert [x["reason"] for x in g.state["shadow_log"]] == ["Murder!", "Night Wail"]
+    assert any("3 Investigations at Fields" in p for p in g.state["prompts"])
+    assert any("Night Wail" in p and "Fields" in p for p in g.state["prompts"])
+
+
+def test_the_murder_card_moves_the_track_for_every_villain():
+    g = Game("touch-of-evil", {"villain": "gargoyle"})
+    g.act("host", rng=Dice(1, places=["Fields"]), type="mystery_card", murder=True)  # Stone Army's D6: 1
+    assert g.state["shadow"] == 1 and g.state["minions"] == []
