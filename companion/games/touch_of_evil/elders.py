@@ -4,8 +4,8 @@ Fear; their Permission Tokens (spent to save a dying Elder, or for +2 dice in a 
 from ...core.errors import RuleError
 from .. import kernel
 from .chance import Chance
+from .heroes import villain_kill
 from .hunt import more_secrets, note, remind
-from .villain import after_villain_kill
 
 ELDER_STATUSES = ("dead", "evil", "alive")
 
@@ -55,7 +55,7 @@ def change_status(state, e: dict, a, chance: Chance) -> bool:
         e["secrets"] = 0
     note(state, f"{e['name']} is now {a['status']}" + (" (nothing could prevent it)" if a["unpreventable"] else "") + ".")
     if a["status"] == "dead" and was == "alive":
-        after_villain_kill(state, "a Town Elder died")
+        villain_kill(state, "a Town Elder died", chance)
     return False
 
 
@@ -67,7 +67,7 @@ def monument_of_fear(state, e: dict, chance: Chance):
                 f"and 5 Investigations go to {where}.")
     e["secrets"] = 0
     e["status"] = "stone"
-    after_villain_kill(state, "a Town Elder died")
+    villain_kill(state, "a Town Elder died", chance)
 
 
 def change_tokens(state, e: dict, a):

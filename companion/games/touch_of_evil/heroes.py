@@ -47,12 +47,29 @@ def knock_out(state, name: str, chance):
             state["showdown"]["out"].append(h["name"])
     else:
         note(state, f"{name} is Knocked Out.")
-    after_villain_kill(state, "a Hero was Knocked Out")
+    villain_kill(state, "a Hero was Knocked Out", chance)
     if level(state)["third_knockout_loses"] and state["knockouts"] >= 3:
         state["lost"] = "Third Knock Out at the Apocalyptic level: the hunt is lost."
     if state["showdown"] and not state["showdown"]["party"]:
         end_showdown(state, "every Hero of the party is Knocked Out", chance, lost=True)
     every_hero_down(state)
+
+
+def villain_kill(state, what: str, chance):
+    """A Knock Out or an Elder's death: the Villain's gains (Willow Vine), and with Evil Endurance
+    every Hero still standing takes +2 Wounds (+1 co-operatively); any it knocks out counts again."""
+    after_villain_kill(state, what)
+    if not state["options"]["rules"].get("evil_endurance"):
+        return
+    each = 1 if cooperative(state) else 2
+    standing = [h for h in state["heroes"] if not h["knocked_out"]]
+    for h in standing:
+        h["wounds"] += each
+    if standing:
+        note(state, f"Evil Endurance: {what}; " + ", ".join(h["name"] for h in standing) + f" take +{each} Wound{'s' if each > 1 else ''} each.")
+    for h in standing:
+        if h["health"] and h["wounds"] >= h["health"] and not h["knocked_out"]:
+            knock_out(state, h["name"], chance)
 
 
 def every_hero_down(state):

@@ -43,7 +43,7 @@ def after_villain_kill(state, what: str):
     if state["options"]["villain"] == "banshee":
         state["plus_wounds"] += 1
         note(state, f"Willow Vine: {what}, the Banshee gains a +1 Wound marker.")
-    if state["options"]["rules"].get("evil_endurance"):
+    if state["options"]["rules"].get("evil_endurance") and not state["heroes"]:
         each = "+1 Wound each" if cooperative(state) else "+2 Wounds each"
         state["prompts"].append(f"Evil Endurance: {what}; the Heroes take {each}.")
 

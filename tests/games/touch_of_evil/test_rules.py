@@ -338,7 +338,7 @@ def test_battle_dice_count_hits_against_the_hit_number():
     assert g.state["last_battle"]["hits"] == 1
 
 
-def test_evil_endurance_reminds_the_heroes():
+def test_evil_endurance_reminds_a_table_whose_heroes_the_app_does_not_track():
     g = game("gargoyle", rules={"evil_endurance": True})
     g.act("host", type="knockout", hero="Ann")
     assert "Evil Endurance" in g.state["prompts"][-1] and "+2 Wounds each" in g.state["prompts"][-1]

@@ -156,3 +156,16 @@ def test_the_murder_card_moves_the_track_for_every_villain():
     g = Game("touch-of-evil", {"villain": "gargoyle"})
     g.act("host", rng=Dice(1, places=["Fields"]), type="mystery_card", murder=True)  # Stone Army's D6: 1
     assert g.state["shadow"] == 1 and g.state["minions"] == []
+
+
+def test_evil_endurance_wounds_every_standing_hero_on_a_knock_out_or_an_elders_death():
+    g = heroes_game("gargoyle", heroes=("Eliza", "Valeria", "Brother Marcus"), rules={"evil_endurance": True})
+    g.act("host", type="knockout", hero="Eliza")
+    assert [h["wounds"] for h in g.state["heroes"]] == [0, 2, 2]
+    g.act("host", type="elder", name="Judge Croft", status="dead")  # turned to stone: it counts too
+    assert [h["wounds"] for h in g.state["heroes"]] == [0, 4, 4]
+    g.act("host", type="knockout", hero="Valeria")  # Marcus takes his sixth Wound: Knocked Out in turn
+    assert g.state["heroes"][2]["knocked_out"]
+    g = heroes_game("gargoyle", mode="cooperative", heroes=("Eliza", "Valeria", "Brother Marcus"), rules={"evil_endurance": True})
+    g.act("host", type="knockout", hero="Eliza")
+    assert [h["wounds"] for h in g.state["heroes"]] == [0, 1, 1]
