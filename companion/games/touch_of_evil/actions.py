@@ -113,6 +113,8 @@ class Elder(Drawn):
     unpreventable: bool = False
     permission: int = Field(default=0, ge=-5, le=5)
     secrets: int = Field(default=0, ge=-5, le=5)
+    honor: int | None = Field(default=None, ge=0, le=12, description="The Elder's Honor, from its card (entered once).")
+    spirit: int | None = Field(default=None, ge=0, le=12, description="The Elder's Spirit, from its card (entered once).")
 
 
 class MysteryCard(Drawn):

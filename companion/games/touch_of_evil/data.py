@@ -66,7 +66,7 @@ class Step(Part):
 
 class Effect(Part):
     do: Literal["location", "investigations", "shadow", "minion", "each_hero", "terrain", "honor_check", "watchman",
-                "gather", "roll", "murder"]
+                "gather", "roll", "murder", "lies", "corruption"]
     minion: str | None = None
     terrain: Literal["swamp", "circle"] | None = None
     steps: int | Literal["d3"] | None = None

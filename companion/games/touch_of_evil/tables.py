@@ -7,6 +7,7 @@ from ...core.errors import RuleError
 from .board import add_minion, watchman_place
 from .chance import Chance
 from .data import DATA, MINIONS
+from .elders import corruption_and_madness, lies_and_deception
 from .hunt import heroes_at, locations, my_hero, note, state_hero, villain
 from .track import move_shadow, place_terrain
 from .villain import murder
@@ -296,6 +297,10 @@ def effect_label(state, eff, last) -> str:
         return f"Every Hero gains {eff['n']} Investigation{'s' if eff['n'] != 1 else ''}"
     if d == "roll":
         return "Roll a D6"
+    if d == "lies":
+        return "Roll a D6: every Elder whose Honor is at most the roll gains a Secret"
+    if d == "corruption":
+        return "Every living Elder's Spirit check (4+): the app rolls and applies each"
     return d
 
 
@@ -338,6 +343,13 @@ def resolve_one(state, last, i, location, a, chance: Chance):
         murder(state, where, "the Advanced table's 8", chance)
     elif d == "honor_check":
         honor_checks(state, eff, last["name"], chance)
+    elif d == "lies":
+        lines = lies_and_deception(state, a["roll"])
+        last["lines"] += lines
+        for line in lines:
+            note(state, line)
+    elif d == "corruption":
+        last["lines"] += corruption_and_madness(state, chance) or ["No Elder with a Spirit entered: roll their checks at the table."]
     elif d == "gather":
         for h in state["heroes"]:
             h["location"] = where

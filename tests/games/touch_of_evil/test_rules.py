@@ -228,15 +228,6 @@ def test_monument_of_fear_turns_a_dying_elder_to_stone():
     assert any("Monument of Fear" in e["text"] for e in g.state["log"])
 
 
-def test_a_permission_token_is_spent_whenever_its_elder_would_die():
-    g = game("gargoyle")
-    g.act("host", type="elder", name="Judge Croft", permission=1)
-    assert "always spent" in g.refused("host", type="elder", name="Judge Croft", status="dead", spend_token=False)
-    g.act("host", type="elder", name="Judge Croft", status="dead")
-    croft = next(e for e in g.state["elders"] if e["name"] == "Judge Croft")
-    assert croft["status"] == "alive" and croft["permission"] == 0
-
-
 def test_more_secrets_reveals_at_three():
     g = game("gargoyle")
     g.act("host", type="elder", name="Judge Croft", secrets=3)
@@ -447,15 +438,6 @@ def test_living_statues_shrug_off_a_blow_on_four_or_more():
     assert g.state["minions"][0]["wounds"] == 0
     g.act("host", rng=Dice(2), type="minion_wound", id=sid, wounds=2)
     assert g.state["minions"][0]["wounds"] == 2
-
-
-def test_an_elder_without_tokens_dies_and_willow_vine_counts_it():
-    g = game("banshee")
-    g.act("host", type="elder", name="Judge Croft", permission=1)
-    g.act("host", type="elder", name="Judge Croft", status="dead")  # the token is spent
-    g.act("host", type="elder", name="Judge Croft", status="dead")
-    croft = next(e for e in g.state["elders"] if e["name"] == "Judge Croft")
-    assert croft["status"] == "dead" and croft["permission"] == 0 and g.state["plus_wounds"] == 1
 
 
 def test_a_death_nothing_prevents_takes_every_token_without_asking():

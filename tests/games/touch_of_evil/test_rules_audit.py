@@ -169,3 +169,66 @@ def test_evil_endurance_wounds_every_standing_hero_on_a_knock_out_or_an_elders_d
     g = heroes_game("gargoyle", mode="cooperative", heroes=("Eliza", "Valeria", "Brother Marcus"), rules={"evil_endurance": True})
     g.act("host", type="knockout", hero="Eliza")
     assert [h["wounds"] for h in g.state["heroes"]] == [0, 1, 1]
+
+
+def elders_with(g, **skills):
+    """Each Elder's Honor and Spirit, typed in from its card: name -> (honor, spirit)."""
+    for name, (honor, spirit) in skills.items():
+        g.act("host", type="elder", name=name, honor=honor, spirit=spirit)
+
+
+def elder(g, name):
+    return next(e for e in g.state["elders"] if e["name"] == name)
+
+
+def test_an_elders_honor_and_spirit_are_entered_once_and_flagged_as_the_tables():
+    g = Game("touch-of-evil", {"villain": "gargoyle"})
+    g.act("host", type="elder", name="Judge Croft", honor=3, spirit=2)
+    shown = next(e for e in g.view("display")["elders"] if e["name"] == "Judge Croft")
+    assert shown["skills_label"] == "Honor 3 · Spirit 2 (entered by the table)" and shown["skills_entered"]
+
+
+def test_lies_and_deception_rolls_and_gives_a_secret_to_every_elder_of_honor_at_most_the_roll():
+    g = coop("gargoyle")
+    elders_with(g, **{"Judge Croft": (3, 2), "Lord Hanbrook": (5, 2)})
+    g.act("host", type="elder", name="Judge Croft", secrets=2)
+    g.act("host", rng=Dice(2, 2), type="coop_table")  # 4: Lies and Deception
+    g.act("host", rng=Dice(4), type="resolve", effect=0)  # the D6 shows 4
+    assert elder(g, "Judge Croft")["secrets"] == 3 and elder(g, "Lord Hanbrook")["secrets"] == 0
+    last = g.view("host")["last"]
+    assert any("shows 4" in x for x in last["lines"]) and any("Judge Croft (Honor 3) gains a Secret" in x for x in last["lines"])
+    assert any("Judge Croft holds 3 Secrets" in p for p in g.state["prompts"])  # revealed, whatever the option
+    assert any("enter the Honor of" in p and "Doctor Manning" in p for p in g.state["prompts"])
+
+
+def test_corruption_and_madness_rolls_each_elders_spirit_and_applies_the_d6():
+    g = Game("touch-of-evil", {"villain": "unspeakable_horror"})
+    elders_with(g, **{"Lord Hanbrook": (2, 2), "Judge Croft": (2, 1), "Doctor Manning": (2, 1), "Reverend Harlow": (2, 1)})
+    g.act("host", type="elder", name="Judge Croft", permission=1)
+    g.act("host", rng=Dice(1), type="minion_table")  # Corruption and Madness
+    # Hanbrook 1 4: passes; Croft 3 then 1: dies (its token cannot save it); Manning 2 then 3: Evil; Harlow 1 then 6: a Secret
+    g.act("host", rng=Dice(6, 1, 4, 3, 1, 2, 3, 1, 6), type="resolve", effect=0)  # the first 6: the resolve's own roll, unused
+    assert elder(g, "Lord Hanbrook")["permission"] == 1
+    assert elder(g, "Judge Croft")["status"] == "dead" and elder(g, "Judge Croft")["permission"] == 0
+    assert elder(g, "Doctor Manning")["status"] == "evil"
+    assert elder(g, "Reverend Harlow")["secrets"] == 1
+    assert len(g.view("host")["last"]["lines"]) == 4
+    assert any("enter the Spirit of Lady Hanbrook, Magistrate Dunwich" in p for p in g.state["prompts"])
+
+
+def test_a_permission_token_is_spent_whenever_its_elder_would_die():
+    g = Game("touch-of-evil", {"villain": "gargoyle"})
+    g.act("host", type="elder", name="Judge Croft", permission=1)
+    assert "always spent" in g.refused("host", type="elder", name="Judge Croft", status="dead", spend_token=False)
+    g.act("host", type="elder", name="Judge Croft", status="dead")
+    croft = next(e for e in g.state["elders"] if e["name"] == "Judge Croft")
+    assert croft["status"] == "alive" and croft["permission"] == 0
+
+
+def test_an_elder_without_tokens_dies_and_willow_vine_counts_it():
+    g = Game("touch-of-evil", {"villain": "banshee"})
+    g.act("host", type="elder", name="Judge Croft", permission=1)
+    g.act("host", type="elder", name="Judge Croft", status="dead")  # the token is spent
+    g.act("host", type="elder", name="Judge Croft", status="dead")
+    croft = next(e for e in g.state["elders"] if e["name"] == "Judge Croft")
+    assert croft["status"] == "dead" and croft["permission"] == 0 and g.state["plus_wounds"] == 1
