@@ -313,6 +313,15 @@ class ShowdownRound(Drawn):
     type: Literal["showdown_round"]
 
 
+class DeathWail(Drawn):
+    """The Banshee's Death Wail: one six answered by the Hero it struck (its phone, or the host):
+    `pay` 2 Investigations, or take 1 more Damage."""
+
+    type: Literal["death_wail"]
+    hero: str | None = Field(default=None, max_length=40)
+    pay: bool
+
+
 class ShowdownEnd(Drawn):
     """The Heroes leave the fight; the Villain lives."""
 
@@ -365,5 +374,5 @@ def current(action: dict) -> dict:
 ACTIONS = (Configure, Facts, Dismiss, HoldBack, Shadow, MinionTable, CoopTable, BaseCoopTable, Resolve, Terrain, TerrainClear,
            MinionPlace, MinionMove, MinionWound, MinionRemove, WatchmanPlace, WatchmanAfterBattle, WatchmanRemove,
            VillainWounds, Heal, Elder, MysteryStart, MysteryNext, MysteryCard, Knockout, Battle, Hero, Claim,
-           ShowdownStart, ShowdownAttack, ShowdownVillain, ShowdownRound, ShowdownEnd,
+           ShowdownStart, ShowdownAttack, ShowdownVillain, ShowdownRound, ShowdownEnd, DeathWail,
            Minion, Watchman, Mystery, Showdown)

@@ -15,6 +15,7 @@ from .showdown import view_showdown, view_start
 from .tables import PICKED, base_entries, effect_label, effect_where
 from .track import stage_of, why_not_hold_back
 from .villain import wound_bonuses
+from .wail import wail_view
 
 
 def last_view(state) -> dict | None:
@@ -129,7 +130,8 @@ def view(state: dict, seat) -> dict:
         "minions": [minion_view(state, m) for m in state["minions"]],
         "guesses": guesses(state), "roads": roads(state["options"]), "base_entries": base_entries(state),
         "murder_name": v["murder"]["name"], "last_card": state["last_card"],
-        "showdown": showdown, "showdown_start": start, "showdown_card": bool(showdown or state["won"] or start or state.get("last_showdown")),
+        "showdown": showdown, "showdown_start": start, "showdown_card": bool(showdown or state["won"] or start or state.get("last_showdown") or state.get("death_wail")),
+        "death_wail": wail_view(state, seat),
         "sheet": state["sheet"], "last_showdown": state.get("last_showdown"),
         "heals_after_showdown": (v.get("healing") or {}).get("after") == "unfinished_showdown",
         "living_elders": [e["name"] for e in state["elders"] if e["status"] == "alive"],
@@ -156,7 +158,7 @@ REGIONS = (
                                            "may_start_mystery", "in_showdown", "over", "may_hold_back")),
     Region("tables", R + "tables.html", ("last", "can", "locations", "roll_label", "heroes", "is_host")),
     Region("showdown", R + "showdown.html", ("showdown", "showdown_start", "showdown_card", "villain_name", "won",
-                                             "last_showdown")),
+                                             "last_showdown", "death_wail")),
     Region("villain", R + "villain.html", ("villain_name", "wounds", "plus_wounds", "plus_wounds_label", "wound_bonuses",
                                            "can", "heals", "abilities", "heals_after_showdown")),
     Region("board", R + "board.html", ("terrain_tags", "terrain_add_label", "has_watchman", "watchman_label", "watchman_fights", "minions", "villain_terrain", "locations",

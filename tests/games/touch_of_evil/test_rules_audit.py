@@ -232,3 +232,24 @@ def test_an_elder_without_tokens_dies_and_willow_vine_counts_it():
     g.act("host", type="elder", name="Judge Croft", status="dead")
     croft = next(e for e in g.state["elders"] if e["name"] == "Judge Croft")
     assert croft["status"] == "dead" and croft["permission"] == 0 and g.state["plus_wounds"] == 1
+
+
+def test_death_wail_asks_the_struck_heros_phone_two_investigations_or_one_more_damage_per_six():
+    g = heroes_game("banshee")
+    for name, hero in (("Ann", "Eliza"), ("Bob", "Valeria")):
+        g.join(name)
+        g.act(name, type="claim", name=hero)
+    g.act("host", type="hero", name="Eliza", investigations=3)
+    g.act("host", type="showdown_start", health=20, fight=3, party=["Eliza"])
+    g.act("host", rng=Dice(6, 6, 1), type="showdown_villain")
+    assert g.state["heroes"][0]["wounds"] == 2
+    asked = g.view("Ann")["death_wail"]
+    assert [(w["hero"], w["left"], w["answers"], w["may_pay"]) for w in asked] == [("Eliza", 2, True, True)]
+    assert not g.view("Bob")["death_wail"][0]["answers"] and not g.view("display")["death_wail"][0]["answers"]
+    g.act("Ann", type="death_wail", pay=True)
+    assert g.state["heroes"][0]["investigations"] == 1 and not g.view("Ann")["death_wail"][0]["may_pay"]
+    assert "only 1" in g.refused("Ann", type="death_wail", pay=True)
+    g.refused("Bob", type="death_wail", hero="Eliza", pay=False)
+    g.act("Ann", type="death_wail", pay=False)
+    assert g.state["heroes"][0]["wounds"] == 3 and g.view("Ann")["death_wail"] == []
+    g.act("Ann", type="showdown_round")

@@ -62,6 +62,9 @@ def test_the_villain_attacks_each_hero_and_knocks_out_at_health():
     assert valeria["wounds"] == 1 and eliza["knocked_out"] is False and eliza["wounds"] == 3
     assert any("Death Wail" in e["text"] for e in g.state["log"])
     assert "already" in g.refused("host", type="showdown_villain")
+    g.act("host", type="hero", name="Eliza", investigations=6)
+    for _ in range(3):  # Death Wail: three sixes, each paid
+        g.act("host", type="death_wail", hero="Eliza", pay=True)
     g.act("host", type="showdown_round")
     g.act("host", rng=Dice(6, 6, 6, 1, 1, 1), type="showdown_villain")
     assert g.state["heroes"][0]["knocked_out"] and g.state["showdown"]["party"] == ["Valeria"]
