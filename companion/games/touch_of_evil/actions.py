@@ -12,7 +12,7 @@ reads each as the type it stands for before the kernel checks it, so the same ch
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.actions import Action
 from .options import TouchOfEvilOptions, Track
@@ -59,6 +59,14 @@ class BaseCoopTable(Drawn):
     roll: int | None = None
 
 
+class Share(BaseModel):
+    """One Hero's part of Wounds the Heroes share."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(max_length=40)
+    wounds: int = Field(default=0, ge=0, le=30)
+
+
 class Resolve(Drawn):
     """Apply one offered effect of the last table result (each once), or all of them (effect -1)."""
 
@@ -66,6 +74,7 @@ class Resolve(Drawn):
     effect: int = Field(ge=-1, le=20)
     location: str | None = Field(default=None, description="Where, if not the result's location.")
     roll: int | None = None
+    shares: list[Share] | None = Field(default=None, max_length=12, description="Fall into Darkness: the Wounds each Hero takes to prevent it.")
 
 
 class Terrain(Drawn):

@@ -66,7 +66,7 @@ class Step(Part):
 
 class Effect(Part):
     do: Literal["location", "investigations", "shadow", "minion", "each_hero", "terrain", "honor_check", "watchman",
-                "gather", "roll", "murder", "lies", "corruption"]
+                "gather", "roll", "murder", "lies", "corruption", "share_wounds"]
     minion: str | None = None
     terrain: Literal["swamp", "circle"] | None = None
     steps: int | Literal["d3"] | None = None
@@ -74,7 +74,8 @@ class Effect(Part):
 
     @model_validator(mode="after")
     def complete(self):
-        needs = {"minion": "minion", "terrain": "terrain", "shadow": "steps", "investigations": "n", "each_hero": "n"}
+        needs = {"minion": "minion", "terrain": "terrain", "shadow": "steps", "investigations": "n", "each_hero": "n",
+                 "share_wounds": "n"}
         field = needs.get(self.do)
         if field and getattr(self, field) is None:
             raise ValueError(f"a '{self.do}' effect needs '{field}'")

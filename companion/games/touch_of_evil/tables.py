@@ -8,6 +8,7 @@ from .board import add_minion, watchman_place
 from .chance import Chance
 from .data import DATA, MINIONS
 from .elders import corruption_and_madness, lies_and_deception
+from .heroes import take_wounds
 from .hunt import heroes_at, locations, my_hero, note, state_hero, villain
 from .track import move_shadow, place_terrain
 from .villain import murder
@@ -297,6 +298,8 @@ def effect_label(state, eff, last) -> str:
         return f"Every Hero gains {eff['n']} Investigation{'s' if eff['n'] != 1 else ''}"
     if d == "roll":
         return "Roll a D6"
+    if d == "share_wounds":
+        return f"Prevent it: the Heroes take {eff['n']} Wounds between them"
     if d == "lies":
         return "Roll a D6: every Elder whose Honor is at most the roll gains a Secret"
     if d == "corruption":
@@ -326,7 +329,11 @@ def resolve_one(state, last, i, location, a, chance: Chance):
         steps = eff["steps"]
         if steps == "d3":
             steps = (a["roll"] - 1) % 3 + 1
+            last["lines"].append(f"The D3 shows {steps}.")
         move_shadow(state, steps, last["name"], chance)
+        for other in last["effects"]:
+            if other["do"] == "share_wounds":
+                other["done"] = True
     elif d == "investigations":
         note(state, f"{eff['n']} Investigations at {where} ({last['name']}).")
     elif d == "terrain":
@@ -348,6 +355,8 @@ def resolve_one(state, last, i, location, a, chance: Chance):
         last["lines"] += lines
         for line in lines:
             note(state, line)
+    elif d == "share_wounds":
+        share_wounds(state, last, eff, a, chance)
     elif d == "corruption":
         last["lines"] += corruption_and_madness(state, chance) or ["No Elder with a Spirit entered: roll their checks at the table."]
     elif d == "gather":
@@ -375,6 +384,37 @@ def resolve_one(state, last, i, location, a, chance: Chance):
     else:
         note(state, f"{last['name']}: {effect_label(state, eff, last)}" + (f" → {a['roll']}" if d == "roll" else "") + ".")
     eff["done"] = True
+
+
+def share_rows(state) -> list[dict]:
+    """Each standing Hero and the Wounds it may still take (no more than its Health boxes hold)."""
+    return [{"name": h["name"], "max": (h["health"] - h["wounds"]) if h["health"] else None}
+            for h in state["heroes"] if not h["knocked_out"]]
+
+
+def share_wounds(state, last, eff, a, chance: Chance):
+    """Fall into Darkness prevented: the Heroes take `n` Wounds between them, none beyond its Health."""
+    shares = [s for s in (a.get("shares") or []) if s["wounds"]]
+    if not state["heroes"]:
+        raise RuleError("The app tracks no Hero: share the Wounds at the table and skip this.")
+    rows = {r["name"]: r for r in share_rows(state)}
+    taken = {}
+    for s in shares:
+        h = state_hero(state, s["name"])
+        if h is None or h["name"] not in rows:
+            raise RuleError(f"{s['name']} is not a Hero standing in this hunt.")
+        limit = rows[h["name"]]["max"]
+        if limit is not None and s["wounds"] > limit:
+            raise RuleError(f"{h['name']} can take at most {limit} more Wound{'s' if limit != 1 else ''}.")
+        taken[h["name"]] = taken.get(h["name"], 0) + s["wounds"]
+    if sum(taken.values()) != eff["n"]:
+        raise RuleError(f"The Heroes take exactly {eff['n']} Wounds between them (these make {sum(taken.values())}).")
+    note(state, f"{last['name']} is prevented: " + ", ".join(f"{n} takes {w}" for n, w in taken.items()) + ".")
+    for n, w in taken.items():
+        take_wounds(state, state_hero(state, n), w, chance)
+    for other in last["effects"]:
+        if other["do"] == "shadow":
+            other["done"] = True
 
 
 def honor_checks(state, eff, name: str, chance: Chance):
@@ -409,7 +449,7 @@ def resolve(state, a, seat):
         raise RuleError("There is no table result to apply.")
     chance = Chance(state, a)
     if a["effect"] == -1:
-        todo = [i for i, e in enumerate(last["effects"]) if not e["done"] and e["do"] not in MOVES]
+        todo = [i for i, e in enumerate(last["effects"]) if not e["done"] and e["do"] not in (*MOVES, "share_wounds")]
         if not todo:
             raise RuleError("Every effect of this result is applied already (Minion moves need a place each).")
         for i in todo:

@@ -12,7 +12,7 @@ from .mystery import why_not_start
 from .options import MAX_HEROES, MODES, RULE_NOTES, RULES, VOID_STEPS
 from .setup import guesses
 from .showdown import view_showdown, view_start
-from .tables import PICKED, base_entries, effect_label, effect_where
+from .tables import PICKED, base_entries, effect_label, effect_where, share_rows
 from .track import stage_of, why_not_hold_back
 from .villain import wound_bonuses
 from .wail import wail_view
@@ -27,6 +27,7 @@ def last_view(state) -> dict | None:
     for e in last["effects"]:
         label, where = effect_label(state, e, last), effect_where(last, e)
         effects.append({**e, "label": label, "where": where, "pick": e["do"] in PICKED,
+                        "shares": share_rows(state) if e["do"] == "share_wounds" else None,
                         "short": label if e["do"].startswith("move_") else label.replace(f" at {where}", " here")})
     placed = any(e["pick"] or e["do"] == "location" for e in effects) or any(last["where"] and last["where"] in x for x in last["lines"])
     is_open = any(not e["done"] for e in effects)

@@ -253,3 +253,23 @@ def test_death_wail_asks_the_struck_heros_phone_two_investigations_or_one_more_d
     g.act("Ann", type="death_wail", pay=False)
     assert g.state["heroes"][0]["wounds"] == 3 and g.view("Ann")["death_wail"] == []
     g.act("Ann", type="showdown_round")
+
+
+def test_fall_into_darkness_may_be_prevented_by_five_wounds_the_heroes_share():
+    g = heroes_game("gargoyle", mode="cooperative", rules={"advanced_coop_table": True})
+    g.act("host", rng=Dice(2, 3), type="coop_table")  # 5: Fall into Darkness
+    share = next(e for e in g.view("host")["last"]["effects"] if e["do"] == "share_wounds")
+    assert [(r["name"], r["max"]) for r in share["shares"]] == [("Eliza", 6), ("Valeria", 6)]
+    assert "exactly 5" in g.refused("host", type="resolve", effect=1, shares=[{"name": "Eliza", "wounds": 2}])
+    assert "at most 6" in g.refused("host", type="resolve", effect=1, shares=[{"name": "Eliza", "wounds": 7}])
+    g.act("host", type="resolve", effect=1, shares=[{"name": "Eliza", "wounds": 3}, {"name": "Valeria", "wounds": 2}])
+    assert [h["wounds"] for h in g.state["heroes"]] == [3, 2] and g.state["shadow"] == 0
+    assert all(e["done"] for e in g.state["last"]["effects"])
+
+
+def test_fall_into_darkness_moves_the_track_d3_when_nobody_prevents_it():
+    g = heroes_game("gargoyle", mode="cooperative", rules={"advanced_coop_table": True})
+    g.act("host", rng=Dice(2, 3), type="coop_table")
+    g.act("host", rng=Dice(5), type="resolve", effect=-1)  # D3 from a 5: 2
+    assert g.state["shadow"] == 2 and [h["wounds"] for h in g.state["heroes"]] == [0, 0]
+    assert "already" in g.refused("host", type="resolve", effect=1, shares=[{"name": "Eliza", "wounds": 5}])
