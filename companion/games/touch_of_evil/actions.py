@@ -322,6 +322,35 @@ class ShowdownRound(Drawn):
     type: Literal["showdown_round"]
 
 
+class FightStart(Drawn):
+    """A fight outside the Showdown: `hero` (a phone: its own) against `foe`: "villain" (a Villain
+    Attack), "watchman", or a Minion ("minion:ID", or "minion" with `minion` its id). `ambush`
+    doubles the Minion's dice in the first Round; `bonus` adds Villain dice (Perfect Storm's +3);
+    `foe_dice` gives the foe's dice where the app has none (the Villain's Fight from its sheet)."""
+
+    type: Literal["fight_start"]
+    hero: str | None = Field(default=None, max_length=40)
+    foe: str = Field(default="villain", max_length=20)
+    minion: int | None = Field(default=None, ge=0, le=100000)
+    ambush: bool = False
+    bonus: int = Field(default=0, ge=0, le=10)
+    foe_dice: int | None = Field(default=None, ge=1, le=20)
+
+
+class FightRound(Drawn):
+    """One Battle Round of the fight: both sides' dice, rolled by the server; `hero_dice` as the Hero
+    rolls them (else its skill, prefilled)."""
+
+    type: Literal["fight_round"]
+    hero_dice: int | None = Field(default=None, ge=0, le=30)
+
+
+class FightEnd(Drawn):
+    """The Hero leaves the fight (the Minion stays)."""
+
+    type: Literal["fight_end"]
+
+
 class DeathWail(Drawn):
     """The Banshee's Death Wail: one six answered by the Hero it struck (its phone, or the host):
     `pay` 2 Investigations, or take 1 more Damage."""
@@ -384,4 +413,5 @@ ACTIONS = (Configure, Facts, Dismiss, HoldBack, Shadow, MinionTable, CoopTable, 
            MinionPlace, MinionMove, MinionWound, MinionRemove, WatchmanPlace, WatchmanAfterBattle, WatchmanRemove,
            VillainWounds, Heal, Elder, MysteryStart, MysteryNext, MysteryCard, Knockout, Battle, Hero, Claim,
            ShowdownStart, ShowdownAttack, ShowdownVillain, ShowdownRound, ShowdownEnd, DeathWail,
+           FightStart, FightRound, FightEnd,
            Minion, Watchman, Mystery, Showdown)

@@ -73,7 +73,7 @@ def on_the_board(state, a) -> dict:
     return m
 
 
-def wound_minion(state, m: dict, n: int, chance: Chance):
+def wound_minion(state, m: dict, n: int, chance: Chance) -> bool:
     """Damage dealt to a Minion: the Fallen's Wings shrug off each Damage on 4+, the Living
     Statues all of a blow on one 4+; at its Health the Minion is destroyed and pays its reward."""
     info = MINIONS.get(m["name"], {})
@@ -91,6 +91,8 @@ def wound_minion(state, m: dict, n: int, chance: Chance):
     if info.get("health") and m["wounds"] >= info["health"]:
         state["minions"].remove(m)
         note(state, f"{m['name']} is destroyed: the Hero gains {info['reward']} Investigations.")
+        return True
+    return False
 
 
 # ------------------------------------------------------------------ moves: Minions

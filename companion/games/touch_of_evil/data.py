@@ -131,6 +131,11 @@ class MinionFacts(Part):
     reward: int = Field(ge=0)
     dice_per_wound: int = Field(default=0, ge=0)
     swamp_dice: int = Field(default=0, ge=0)
+    hits_on: int = Field(default=5, ge=2, le=6)
+    hurt_on: int = Field(default=5, ge=2, le=6)
+    skill: Literal["combat", "cunning", "spirit", "honor"] = "combat"
+    investigations_per_damage: int = Field(default=0, ge=0)
+    ones_hurt: bool = False
 
 
 class BaseTable(Part):

@@ -35,13 +35,14 @@ def build_result(state, entry: dict, where: str, where2: str, *, table: str, rol
     present = heroes_at(state, where)
     if hero and not forced_random and hero not in present:
         present = [hero, *present]
-    effects, lines = [], []
+    effects, lines, fight = [], [], None
     for eff in entry["effects"]:
         if eff.get("if") == "no hero" and present:
             continue
         effects.append({**eff, "loc": "second" if eff.get("another") else "main", "done": False})
     if entry.get("attack"):
         if present:
+            fight = {"hero": present[0], "foe": "villain", "bonus": bonus_combat, "ambush": False}
             lines.append(f"Villain Attack at {where}: {present[0]} fights one Battle Round with the Villain"
                          + (f" at +{bonus_combat} Combat" if bonus_combat else "")
                          + " (each Damage dealt earns 1 Investigation; not a Showdown).")
@@ -52,7 +53,7 @@ def build_result(state, entry: dict, where: str, where2: str, *, table: str, rol
             lines.append(f"Trail of Slime from {where}: 1 Investigation on each space of the shortest path to the nearest Swamp.")
     return {"table": table, "roll": roll, "name": name_prefix + entry["name"], "kind": entry.get("kind", "event"),
             "text": (extra_text + " " if extra_text else "") + entry["text"], "effects": effects, "where": where,
-            "where2": where2, "lines": lines, "hero": hero}
+            "where2": where2, "lines": lines, "hero": hero, "fight": fight}
 
 
 REROLLS_SHOWN = 20  # re-rolls drawn from the action's pool before the app picks among the valid results
@@ -202,6 +203,7 @@ def ambush(state, entry, where, where2, roll, chance) -> dict:
                  if target else "No Hero to ambush.")
     r["lines"] = lines + r["lines"]
     r["hero"] = target
+    r["fight"] = {"hero": target, "foe": "ambush", "bonus": 0, "ambush": True} if target else None
     return r
 
 

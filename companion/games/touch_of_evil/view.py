@@ -6,6 +6,8 @@ from ...core.table import DISPLAY, HOST, PLAYER
 from .board import battle_form, minion_choices, minion_view, watchman_on_board
 from .data import DATA, VILLAINS, hero_data
 from .elders import elder_view
+from .fights import fight_view
+from .fights import start_view as fight_start_view
 from .heroes import choices, short_name
 from .hunt import advanced_table, cooperative, hero_names, level, locations, my_hero, roads, villain
 from .mystery import why_not_start
@@ -133,6 +135,8 @@ def view(state: dict, seat) -> dict:
         "murder_name": v["murder"]["name"], "last_card": state["last_card"],
         "showdown": showdown, "showdown_start": start, "showdown_card": bool(showdown or state["won"] or start or state.get("last_showdown") or state.get("death_wail")),
         "death_wail": wail_view(state, seat),
+        "fight": fight_view(state, seat), "fight_start": fight_start_view(state, seat) if can else None,
+        "last_fight": state.get("last_fight"),
         "sheet": state["sheet"], "last_showdown": state.get("last_showdown"),
         "heals_after_showdown": (v.get("healing") or {}).get("after") == "unfinished_showdown",
         "living_elders": [e["name"] for e in state["elders"] if e["status"] == "alive"],
@@ -159,7 +163,7 @@ REGIONS = (
                                            "may_start_mystery", "in_showdown", "over", "may_hold_back")),
     Region("tables", R + "tables.html", ("last", "can", "locations", "roll_label", "heroes", "is_host")),
     Region("showdown", R + "showdown.html", ("showdown", "showdown_start", "showdown_card", "villain_name", "won",
-                                             "last_showdown", "death_wail")),
+                                             "last_showdown", "death_wail", "fight", "fight_start", "last_fight")),
     Region("villain", R + "villain.html", ("villain_name", "wounds", "plus_wounds", "plus_wounds_label", "wound_bonuses",
                                            "can", "heals", "abilities", "heals_after_showdown")),
     Region("board", R + "board.html", ("terrain_tags", "terrain_add_label", "has_watchman", "watchman_label", "watchman_fights", "minions", "villain_terrain", "locations",
