@@ -35,6 +35,8 @@ def build_result(state, entry: dict, where: str, where2: str, *, table: str, rol
     present = heroes_at(state, where)
     if hero and not forced_random and hero not in present:
         present = [hero, *present]
+    elif forced_random and len(present) > 1:  # several Heroes there: the highest Honor fights first
+        present = sorted(present, key=lambda n: -(state_hero(state, n)["honor"] or 0))
     effects, lines, fight = [], [], None
     for eff in entry["effects"]:
         if eff.get("if") == "no hero" and present:
@@ -43,6 +45,9 @@ def build_result(state, entry: dict, where: str, where2: str, *, table: str, rol
     if entry.get("attack"):
         if present:
             fight = {"hero": present[0], "foe": "villain", "bonus": bonus_combat, "ambush": False}
+            top = [n for n in present if (state_hero(state, n)["honor"] or 0) == (state_hero(state, present[0])["honor"] or 0)]
+            if forced_random and len(top) > 1:
+                lines.append(f"{', '.join(top)} share the highest Honor: the First Player picks who fights (start the fight by hand).")
             lines.append(f"Villain Attack at {where}: {present[0]} fights one Battle Round with the Villain"
                          + (f" at +{bonus_combat} Combat" if bonus_combat else "")
                          + " (each Damage dealt earns 1 Investigation; not a Showdown).")

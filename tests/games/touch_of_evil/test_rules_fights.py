@@ -96,3 +96,11 @@ def test_only_the_heros_phone_or_the_host_fights_for_a_hero():
     g.refused("display", type="fight_start", hero="Eliza", foe="minion:1")
     g.act("host", type="fight_start", hero="Valeria", foe="minion:1")
     g.refused("Ann", type="fight_round")
+
+
+def test_a_surge_of_evil_attack_falls_on_the_hero_of_highest_honor_there():
+    g = hunt("banshee", heroes=("Eliza", "Valeria"), mode="cooperative", rules={"advanced_coop_table": True})
+    g.act("host", type="hero", name="Valeria", honor=4)
+    g.act("host", type="hero", name="Eliza", honor=2)
+    g.act("host", rng=Dice(3, 4, 5, places=["Inn"]), type="coop_table")  # 7: Surge of Evil; the table's 5: Banshee Attack!
+    assert g.state["last"]["fight"]["hero"] == "Valeria"
