@@ -343,6 +343,7 @@ class FightRound(Drawn):
 
     type: Literal["fight_round"]
     hero_dice: int | None = Field(default=None, ge=0, le=30)
+    foe_dice: int | None = Field(default=None, ge=1, le=20, description="The Villain's Fight dice, where its sheet was not typed in.")
 
 
 class FightEnd(Drawn):

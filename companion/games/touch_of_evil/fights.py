@@ -131,6 +131,8 @@ def fight_round(state, a, seat):
     h = known_hero(state, f["hero"])
     mine = my_hero(state, seat)
     kernel.may_act_for(seat, h["name"], (mine or {}).get("name"))
+    if a["foe_dice"] is not None and f["kind"] == "villain":
+        f["foe_dice"] = a["foe_dice"]
     mine_n = a["hero_dice"] if a["hero_dice"] is not None else hero_dice(state, h, f["skill"])[0]
     if mine_n is None:
         raise RuleError(f"Give {h['name']}'s Battle Dice ({f['skill'].capitalize()}).")

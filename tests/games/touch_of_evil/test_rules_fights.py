@@ -104,3 +104,13 @@ def test_a_surge_of_evil_attack_falls_on_the_hero_of_highest_honor_there():
     g.act("host", type="hero", name="Eliza", honor=2)
     g.act("host", rng=Dice(3, 4, 5, places=["Inn"]), type="coop_table")  # 7: Surge of Evil; the table's 5: Banshee Attack!
     assert g.state["last"]["fight"]["hero"] == "Valeria"
+
+
+def test_a_villain_attack_asks_for_the_fight_dice_its_sheet_did_not_give():
+    g = hunt("banshee")
+    g.act("Ann", type="fight_start", foe="villain")
+    fight = g.view("Ann")["fight"]
+    assert fight["foe_dice"] is None and "sheet" in fight["foe_why"]
+    assert "sheet" in g.refused("Ann", type="fight_round")
+    g.act("Ann", rng=Dice(1, 1, 1, 1, 1, 1), type="fight_round", foe_dice=2)
+    assert g.state["fight"] is None and g.state["log"][-2]["text"].startswith("Battle Round 1")
