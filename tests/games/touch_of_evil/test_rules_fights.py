@@ -114,3 +114,15 @@ def test_a_villain_attack_asks_for_the_fight_dice_its_sheet_did_not_give():
     assert "sheet" in g.refused("Ann", type="fight_round")
     g.act("Ann", rng=Dice(1, 1, 1, 1, 1, 1), type="fight_round", foe_dice=2)
     assert g.state["fight"] is None and g.state["log"][-2]["text"].startswith("Battle Round 1")
+
+
+def test_a_night_ambush_offers_the_ambushed_hero_the_fight_with_doubled_dice():
+    g = hunt("unspeakable_horror", heroes=("Eliza", "Valeria"), mode="cooperative", rules={"advanced_coop_table": True})
+    g.act("host", type="hero", name="Valeria", cunning=5, location="Fields")
+    # 10: Night Ambush; Eliza 1+2, Valeria 1+5: Eliza is ambushed; the table: 1 (an Event) then 5, a Traitor
+    g.act("host", rng=Dice(5, 5, 1, 1, 1, 5, places=["Manor", "Windmill"]), type="coop_table")
+    g.act("host", type="resolve", effect=0)
+    offer = g.view("Ann")["fight_start"]["offer"]
+    assert (offer["hero"], offer["foe"], offer["ambush"]) == ("Eliza", "minion:1", True)
+    g.act("Ann", type="fight_start", foe=offer["foe"], ambush=True)
+    assert g.view("Ann")["fight"]["foe_dice"] == 4  # a Traitor's 2, doubled
