@@ -12,7 +12,7 @@ reads each as the type it stands for before the kernel checks it, so the same ch
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.actions import Action
 from .options import TouchOfEvilOptions, Track
@@ -25,6 +25,7 @@ class Drawn(Action):
 
     places: list[str] | None = Field(default=None, description="Drawn by the server.")
     d6s: list[int] | None = Field(default=None, description="Drawn by the server.")
+    pick: int | None = Field(default=None, description="Drawn by the server: an even pick among valid re-roll results.")
 
 
 class Shadow(Drawn):
@@ -58,6 +59,14 @@ class BaseCoopTable(Drawn):
     roll: int | None = None
 
 
+class Share(BaseModel):
+    """One Hero's part of Wounds the Heroes share."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(max_length=40)
+    wounds: int = Field(default=0, ge=0, le=30)
+
+
 class Resolve(Drawn):
     """Apply one offered effect of the last table result (each once), or all of them (effect -1)."""
 
@@ -65,6 +74,7 @@ class Resolve(Drawn):
     effect: int = Field(ge=-1, le=20)
     location: str | None = Field(default=None, description="Where, if not the result's location.")
     roll: int | None = None
+    shares: list[Share] | None = Field(default=None, max_length=12, description="Fall into Darkness: the Wounds each Hero takes to prevent it.")
 
 
 class Terrain(Drawn):
@@ -102,16 +112,18 @@ class Heal(Action):
 
 
 class Elder(Drawn):
-    """A Town Elder: dies (a Permission Token may save it: `spend_token` says whether it is spent;
-    `unpreventable` for a death nothing prevents), turns Evil, comes back; tokens; Secrets."""
+    """A Town Elder: dies (a Permission Token it holds is always spent instead; `spend_token: false`
+    is refused; `unpreventable` for a death nothing prevents), turns Evil, comes back; tokens; Secrets."""
 
     type: Literal["elder"]
     name: str = Field(max_length=40)
     status: Literal["alive", "dead", "evil"] | None = None
-    spend_token: bool | None = Field(default=None, description="A Permission Token is spent to save the Elder (true) or not.")
+    spend_token: bool | None = Field(default=None, description="Older field: a token is always spent to save the Elder (false is refused).")
     unpreventable: bool = False
     permission: int = Field(default=0, ge=-5, le=5)
     secrets: int = Field(default=0, ge=-5, le=5)
+    honor: int | None = Field(default=None, ge=0, le=12, description="The Elder's Honor, from its card (entered once).")
+    spirit: int | None = Field(default=None, ge=0, le=12, description="The Elder's Spirit, from its card (entered once).")
 
 
 class MysteryCard(Drawn):
@@ -166,7 +178,7 @@ class Facts(Action):
     track_red: int | None = Field(default=None, ge=0, le=40)
 
 
-class Hero(Action):
+class Hero(Drawn):
     """A Hero's own counters: Investigations, Wounds, Health, location, Items and Allies, skills."""
 
     type: Literal["hero"]
@@ -310,6 +322,45 @@ class ShowdownRound(Drawn):
     type: Literal["showdown_round"]
 
 
+class FightStart(Drawn):
+    """A fight outside the Showdown: `hero` (a phone: its own) against `foe`: "villain" (a Villain
+    Attack), "watchman", or a Minion ("minion:ID", or "minion" with `minion` its id). `ambush`
+    doubles the Minion's dice in the first Round; `bonus` adds Villain dice (Perfect Storm's +3);
+    `foe_dice` gives the foe's dice where the app has none (the Villain's Fight from its sheet)."""
+
+    type: Literal["fight_start"]
+    hero: str | None = Field(default=None, max_length=40)
+    foe: str = Field(default="villain", max_length=20)
+    minion: int | None = Field(default=None, ge=0, le=100000)
+    ambush: bool = False
+    bonus: int = Field(default=0, ge=0, le=10)
+    foe_dice: int | None = Field(default=None, ge=1, le=20)
+
+
+class FightRound(Drawn):
+    """One Battle Round of the fight: both sides' dice, rolled by the server; `hero_dice` as the Hero
+    rolls them (else its skill, prefilled)."""
+
+    type: Literal["fight_round"]
+    hero_dice: int | None = Field(default=None, ge=0, le=30)
+    foe_dice: int | None = Field(default=None, ge=1, le=20, description="The Villain's Fight dice, where its sheet was not typed in.")
+
+
+class FightEnd(Drawn):
+    """The Hero leaves the fight (the Minion stays)."""
+
+    type: Literal["fight_end"]
+
+
+class DeathWail(Drawn):
+    """The Banshee's Death Wail: one six answered by the Hero it struck (its phone, or the host):
+    `pay` 2 Investigations, or take 1 more Damage."""
+
+    type: Literal["death_wail"]
+    hero: str | None = Field(default=None, max_length=40)
+    pay: bool
+
+
 class ShowdownEnd(Drawn):
     """The Heroes leave the fight; the Villain lives."""
 
@@ -362,5 +413,6 @@ def current(action: dict) -> dict:
 ACTIONS = (Configure, Facts, Dismiss, HoldBack, Shadow, MinionTable, CoopTable, BaseCoopTable, Resolve, Terrain, TerrainClear,
            MinionPlace, MinionMove, MinionWound, MinionRemove, WatchmanPlace, WatchmanAfterBattle, WatchmanRemove,
            VillainWounds, Heal, Elder, MysteryStart, MysteryNext, MysteryCard, Knockout, Battle, Hero, Claim,
-           ShowdownStart, ShowdownAttack, ShowdownVillain, ShowdownRound, ShowdownEnd,
+           ShowdownStart, ShowdownAttack, ShowdownVillain, ShowdownRound, ShowdownEnd, DeathWail,
+           FightStart, FightRound, FightEnd,
            Minion, Watchman, Mystery, Showdown)

@@ -36,6 +36,32 @@ def watchman_place(state, where: str):
     state["watchman"] = {"status": "board", "location": where}
 
 
+def minion_dice(state, m: dict) -> tuple[int, list[str]]:
+    """A Minion's Battle Dice now: its printed dice, +1 per Wound it bears (the Crimson Hand), +2 on
+    a Swamp or a Flooded space (the Mosquito Swarm), +1 for every Minion while the track is red
+    (the Horror's So, It's Time to End It)."""
+    info = MINIONS.get(m["name"], {})
+    n, why = info.get("dice", 0), []
+    if info.get("dice_per_wound") and m["wounds"]:
+        n += info["dice_per_wound"] * m["wounds"]
+        why.append(f"+{info['dice_per_wound'] * m['wounds']} for its Wounds")
+    if info.get("swamp_dice") and state["terrain"].get(m["location"]) in ("swamp", "flooded"):
+        n += info["swamp_dice"]
+        why.append(f"+{info['swamp_dice']} on a Swamp")
+    red = villain(state).get("red_minion_dice")
+    if red and state["shadow"] >= state["track"]["red_from"]:
+        n += red
+        why.append(f"+{red} while the track is red")
+    return n, why
+
+
+def minion_view(state, m: dict) -> dict:
+    """A Minion on the board as the page shows it: Health, reward, and its Battle Dice with their modifiers."""
+    info = MINIONS.get(m["name"], {})
+    dice, why = minion_dice(state, m)
+    return {**m, "health": info.get("health"), "reward": info.get("reward"), "dice": dice, "dice_why": ", ".join(why)}
+
+
 def minion_choices(state) -> list[str]:
     return list(villain(state).get("foes", []))
 
@@ -47,7 +73,7 @@ def on_the_board(state, a) -> dict:
     return m
 
 
-def wound_minion(state, m: dict, n: int, chance: Chance):
+def wound_minion(state, m: dict, n: int, chance: Chance) -> bool:
     """Damage dealt to a Minion: the Fallen's Wings shrug off each Damage on 4+, the Living
     Statues all of a blow on one 4+; at its Health the Minion is destroyed and pays its reward."""
     info = MINIONS.get(m["name"], {})
@@ -65,6 +91,8 @@ def wound_minion(state, m: dict, n: int, chance: Chance):
     if info.get("health") and m["wounds"] >= info["health"]:
         state["minions"].remove(m)
         note(state, f"{m['name']} is destroyed: the Hero gains {info['reward']} Investigations.")
+        return True
+    return False
 
 
 # ------------------------------------------------------------------ moves: Minions

@@ -8,7 +8,7 @@ from .hunt import heal_dice, random_pool, villain
 POOL = 12  # Random Locations an action carries
 DICE = 40  # D6s an action carries (re-rolls, rituals, Wings, Battle Dice of a Showdown round)
 
-NO_POOL = ("configure", "facts", "dismiss", "villain", "hero", "claim", "battle", "heal")
+NO_POOL = ("configure", "facts", "dismiss", "villain", "claim", "battle", "heal")
 
 
 class Chance:
@@ -19,6 +19,7 @@ class Chance:
         self.state = state
         self.places = list(action.get("places") or [])
         self.d6s = list(action.get("d6s") or [])
+        self.picks = action.get("pick") or 0
 
     def place(self, avoid: str | None = None) -> str:
         """The next Random Location (never `avoid` where the pool allows)."""
@@ -32,6 +33,12 @@ class Chance:
     def d6(self) -> int:
         self.state["drawn"] = self.state.get("drawn", 0) + 1
         return self.d6s.pop(0) if self.d6s else 1
+
+    def pick(self) -> int:
+        """A number from 0 to 59 (a multiple of every count from 1 to 6): modulo a count of
+        choices it picks one of them evenly."""
+        self.state["drawn"] = self.state.get("drawn", 0) + 1
+        return self.picks
 
 
 def shared(dice: str, faces: list[int], purpose: str) -> dict:
@@ -73,4 +80,5 @@ def prepare(state, action, seat, rng):
         return out
     out["places"] = [rng.choice(pool) for _ in range(POOL)]
     out["d6s"] = [rng.randint(1, 6) for _ in range(DICE)]
+    out["pick"] = rng.randint(0, 59)
     return out

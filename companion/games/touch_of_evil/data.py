@@ -66,7 +66,7 @@ class Step(Part):
 
 class Effect(Part):
     do: Literal["location", "investigations", "shadow", "minion", "each_hero", "terrain", "honor_check", "watchman",
-                "gather", "roll", "murder"]
+                "gather", "roll", "murder", "lies", "corruption", "share_wounds"]
     minion: str | None = None
     terrain: Literal["swamp", "circle"] | None = None
     steps: int | Literal["d3"] | None = None
@@ -74,7 +74,8 @@ class Effect(Part):
 
     @model_validator(mode="after")
     def complete(self):
-        needs = {"minion": "minion", "terrain": "terrain", "shadow": "steps", "investigations": "n", "each_hero": "n"}
+        needs = {"minion": "minion", "terrain": "terrain", "shadow": "steps", "investigations": "n", "each_hero": "n",
+                 "share_wounds": "n"}
         field = needs.get(self.do)
         if field and getattr(self, field) is None:
             raise ValueError(f"a '{self.do}' effect needs '{field}'")
@@ -121,12 +122,20 @@ class VillainFacts(Part):
     terrain: Literal["swamp", "circle"] | None = None
     healing: Healing | None = None
     setup_terrain: dict[str, Literal["swamp", "circle"]] = {}
+    red_minion_dice: int = Field(default=0, ge=0)
 
 
 class MinionFacts(Part):
     dice: int = Field(ge=0)
     health: int = Field(ge=1)
     reward: int = Field(ge=0)
+    dice_per_wound: int = Field(default=0, ge=0)
+    swamp_dice: int = Field(default=0, ge=0)
+    hits_on: int = Field(default=5, ge=2, le=6)
+    hurt_on: int = Field(default=5, ge=2, le=6)
+    skill: Literal["combat", "cunning", "spirit", "honor"] = "combat"
+    investigations_per_damage: int = Field(default=0, ge=0)
+    ones_hurt: bool = False
 
 
 class BaseTable(Part):

@@ -4,8 +4,9 @@ skills; a Knock Out sends it to the Town Hall (or the Monastery by the Mirror La
 from ...core.errors import RuleError
 from ...core.table import PLAYER
 from .. import kernel
+from .chance import Chance
 from .data import hero_data
-from .hunt import level, locations, mirror_lake_spaces, my_hero, note, state_hero
+from .hunt import cooperative, level, locations, mirror_lake_spaces, my_hero, note, state_hero, villain
 from .villain import after_villain_kill, end_showdown
 
 SKILLS = ("combat", "cunning", "spirit", "honor")
@@ -32,7 +33,7 @@ def known_hero(state, name: str) -> dict:
     return h
 
 
-def knock_out(state, name: str):
+def knock_out(state, name: str, chance):
     h = state_hero(state, name)
     state["knockouts"] += 1
     if h is not None:
@@ -46,18 +47,50 @@ def knock_out(state, name: str):
             state["showdown"]["out"].append(h["name"])
     else:
         note(state, f"{name} is Knocked Out.")
-    after_villain_kill(state, "a Hero was Knocked Out")
+    villain_kill(state, "a Hero was Knocked Out", chance)
     if level(state)["third_knockout_loses"] and state["knockouts"] >= 3:
         state["lost"] = "Third Knock Out at the Apocalyptic level: the hunt is lost."
     if state["showdown"] and not state["showdown"]["party"]:
-        end_showdown(state, "every Hero of the party is Knocked Out")
+        end_showdown(state, "every Hero of the party is Knocked Out", chance, lost=True)
+    every_hero_down(state)
 
 
-def take_wounds(state, h: dict, n: int):
+def villain_kill(state, what: str, chance):
+    """A Knock Out or an Elder's death: the Villain's gains (Willow Vine), and with Evil Endurance
+    every Hero still standing takes +2 Wounds (+1 co-operatively); any it knocks out counts again."""
+    after_villain_kill(state, what)
+    if not state["options"]["rules"].get("evil_endurance"):
+        return
+    each = 1 if cooperative(state) else 2
+    standing = [h for h in state["heroes"] if not h["knocked_out"]]
+    for h in standing:
+        h["wounds"] += each
+    if standing:
+        note(state, f"Evil Endurance: {what}; " + ", ".join(h["name"] for h in standing) + f" take +{each} Wound{'s' if each > 1 else ''} each.")
+    for h in standing:
+        if h["health"] and h["wounds"] >= h["health"] and not h["knocked_out"]:
+            knock_out(state, h["name"], chance)
+
+
+def every_hero_down(state):
+    """The co-operative loss: every Hero Knocked Out at the same time gives the Villain the hunt
+    (a solo team of 2 Heroes may play on: the option two_hero_team_plays_on)."""
+    if not cooperative(state) or not state["heroes"] or state["lost"]:
+        return
+    if any(not h["knocked_out"] for h in state["heroes"]):
+        return
+    if state["options"]["mode"] == "solo_team" and len(state["heroes"]) == 2 and state["options"]["rules"].get("two_hero_team_plays_on"):
+        note(state, "Both Heroes are Knocked Out: a team of two plays on (the option).")
+        return
+    state["lost"] = f"Every Hero is Knocked Out at once: {villain(state)['name']} wins the hunt."
+    note(state, state["lost"])
+
+
+def take_wounds(state, h: dict, n: int, chance):
     """Wounds up to the Hero's Health knock it out."""
     h["wounds"] = max(0, h["wounds"] + n)
     if h["health"] and h["wounds"] >= h["health"] and not h["knocked_out"]:
-        knock_out(state, h["name"])
+        knock_out(state, h["name"], chance)
 
 
 def choices(h: dict) -> dict:
@@ -103,7 +136,7 @@ def change_hero(state, a, seat):
     if not changes:
         raise RuleError("Nothing to change.")
     note(state, f"{h['name']}: " + ", ".join(changes) + ".")
-    take_wounds(state, h, 0)
+    take_wounds(state, h, 0, Chance(state, a))
 
 
 def change_cards(h: dict, a) -> list[str]:
@@ -141,4 +174,4 @@ def knockout(state, a, seat):
     h = state_hero(state, a["hero"])
     if h and h["knocked_out"]:
         raise RuleError(f"{h['name']} is Knocked Out already.")
-    knock_out(state, a["hero"])
+    knock_out(state, a["hero"], Chance(state, a))

@@ -20,6 +20,11 @@ def level(state) -> dict:
     return DATA["difficulty"][state["options"]["difficulty"] if state["options"]["mode"] == "lone_hero" else "normal"]
 
 
+def more_secrets(state) -> bool:
+    """More Secrets: an option, and a must for a lone Hero."""
+    return bool(state["options"]["rules"].get("more_secrets")) or state["options"]["mode"] == "lone_hero"
+
+
 def coop_track(state) -> bool:
     return cooperative(state) or level(state)["coop_track"]
 

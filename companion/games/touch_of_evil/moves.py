@@ -3,7 +3,7 @@ each reads on the Undo button, and what a move showed the table (so Undo does no
 
 from ...core.table import HOST, PLAYER
 from .. import kernel
-from . import board, elders, heroes, mystery, setup, showdown, tables, track, villain
+from . import board, elders, fights, heroes, mystery, setup, showdown, tables, track, villain, wail
 from .actions import current
 from .hunt import not_over, not_started
 
@@ -44,6 +44,10 @@ MOVES = {
     "showdown_villain": Move(showdown.showdown_villain, when=showdown.why_not_villain_attack),
     "showdown_round": Move(showdown.showdown_round, when=showdown.why_not_during),
     "showdown_end": Move(showdown.showdown_end, when=showdown.why_not_during),
+    "death_wail": Move(wail.death_wail, when=wail.why_not_answer),
+    "fight_start": Move(fights.fight_start, when=fights.why_not_start),
+    "fight_round": Move(fights.fight_round, when=fights.why_not_during),
+    "fight_end": Move(fights.fight_end, when=fights.why_not_during),
 }
 
 
@@ -70,7 +74,8 @@ def describe(a: dict) -> str | None:
         "battle": "the Battle Dice", "hero": f"{a.get('name')}'s change", "claim": f"taking {a.get('name')}",
         "showdown_start": "the Showdown (start)", "showdown_attack": "the Showdown (attack)",
         "showdown_villain": "the Showdown (villain)", "showdown_round": "the Showdown (round)",
-        "showdown_end": "the Showdown (end)",
+        "showdown_end": "the Showdown (end)", "death_wail": "a Death Wail answer",
+        "fight_start": "the fight (start)", "fight_round": "the fight (a Battle Round)", "fight_end": "the fight (end)",
     }.get(a["type"])
 
 

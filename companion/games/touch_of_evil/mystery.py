@@ -5,14 +5,14 @@ and waits only for the table's roll and the Mystery card; Murder! applies the Vi
 from ...core.errors import RuleError
 from .chance import Chance
 from .data import DATA
-from .hunt import advanced_table, cooperative, hero_names, locations, note, villain
+from .hunt import advanced_table, cooperative, hero_names, locations, note, remind, villain
 from .tables import base_entries, build_result, coop_table_result, entry_for
-from .track import summoning_ritual
+from .track import move_shadow, summoning_ritual
 from .villain import murder
 
 WAITS = ("coop_table", "mystery_card")
 HEALS = {"showdown_round": "Ferocity heals after each Showdown Battle Round, not here.",
-         "unfinished_showdown": "If a Showdown ended with the Villain alive, it heals D3 and gains a +1 Wound marker (the app does it)."}
+         "unfinished_showdown": "It healed at the end of each Showdown it survived (the app did it then), not here."}
 
 
 def mystery_steps(state) -> list[dict]:
@@ -83,17 +83,6 @@ def recover(state, did, chance):
             note(state, f"{h['name']} recovers from the Knock Out.")
 
 
-def villain_heals(state, did, chance):
-    if state["heal_due"]:
-        roll = chance.d6()
-        healed = min(state["wounds"], (roll - 1) % 3 + 1)
-        state["wounds"] -= healed
-        state["plus_wounds"] += (villain(state).get("healing") or {}).get("plus_wound", 0)
-        state["heal_due"] = False
-        did.append(f"{villain(state)['name']} heals {healed} (D3 from a {roll}) and gains a +1 Wound marker.")
-        note(state, did[-1])
-
-
 def first_player(state, did, chance):
     heroes = hero_names(state)
     if heroes:
@@ -102,7 +91,7 @@ def first_player(state, did, chance):
         note(state, did[-1])
 
 
-RUNS = {"minions_move": minions_move, "start": start, "recover": recover, "villain_heals": villain_heals,
+RUNS = {"minions_move": minions_move, "start": start, "recover": recover,
         "first_player": first_player}
 
 
@@ -181,8 +170,7 @@ def mystery_card(state, a, seat):
     if is_murder:
         where = where or chance.place()
         state["last_card"] = {"name": "Murder!", "where": where}
-        note(state, f"Mystery card: Murder! at {where} (the card's own Investigations go there).")
-        murder(state, where, "the Mystery card", chance)
+        murder_card(state, where, chance)
     else:
         state["last_card"] = {"name": name, "where": None}
         note(state, f"Mystery card: {name} (the app knows no more of it: apply it at the table).")
@@ -191,6 +179,20 @@ def mystery_card(state, a, seat):
         m["cards"].append(state["last_card"]["name"])
         if len(m["cards"]) >= m["cards_due"]:
             pass_step(state, "mystery_card", chance)
+
+
+MURDER_INVESTIGATIONS = 3  # the card's own effect, as the Advanced table's 8 (which counts as the card) reads it
+MURDER_STEPS = 1
+
+
+def murder_card(state, where: str, chance: Chance):
+    """The Mystery card Murder!: its own effect (3 Investigations at a Random Location, 1 step toward
+    Darkness: the base game's card is not in this rulebook, so the Advanced table's 8, which counts
+    as it, gives the figures), then the Villain's Murder! ability on top (Night Wail's extra step)."""
+    note(state, f"Mystery card: Murder! at {where}: {MURDER_INVESTIGATIONS} Investigations go there.")
+    remind(state, f"Murder!: put {MURDER_INVESTIGATIONS} Investigations at {where}.")
+    move_shadow(state, MURDER_STEPS, "Murder!", chance)
+    murder(state, where, "the Mystery card", chance)
 
 
 def coop_table(state, a, seat):

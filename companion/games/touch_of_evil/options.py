@@ -11,9 +11,11 @@ from .data import LEVELS, VILLAINS
 MAX_HEROES = 12  # Hero names a hunt takes (the set-up form offers this many inputs)
 MODES = {"competitive": "Competitive", "cooperative": "Co-operative", "solo_team": "Solo: a Hero Team",
          "lone_hero": "Solo: a lone Hero"}
+RULE_NOTES = {"more_secrets": "always on for a lone Hero"}
 RULES = {"more_secrets": "More Secrets", "trading": "Trading in competitive play",
          "advanced_coop_table": "Advanced Co-operative Mystery Phase table", "growing_darkness": "Growing Darkness",
-         "holding_back_the_darkness": "Holding Back the Darkness (co-operative)", "evil_endurance": "Evil Endurance"}
+         "holding_back_the_darkness": "Holding Back the Darkness (co-operative)", "evil_endurance": "Evil Endurance",
+         "two_hero_team_plays_on": "A solo team of 2 Heroes plays on when both are Knocked Out"}
 VOID_STEPS = {2: "2 steps (as the Minion Table says)", 1: "1 step (as the terrain rules say)"}
 
 
@@ -49,6 +51,7 @@ class Rules(BaseModel):
     growing_darkness: bool = False
     holding_back_the_darkness: bool = False
     evil_endurance: bool = False
+    two_hero_team_plays_on: bool = False
 
 
 def clean_names(names: list[str] | None, what: str, low: int, high: int) -> list[str] | None:
@@ -80,6 +83,13 @@ class TouchOfEvilOptions(BaseModel):
     roads: list[str] | None = Field(default=None, description="Spaces that are roads, never a Random Location.")
     elders: list[str] | None = None
     base_coop_table: list[str] | None = Field(default=None, description="The base game's co-operative table: 6 entries (a D6).")
+
+    @model_validator(mode="after")
+    def lone_hero_uses_more_secrets(self):
+        """A lone Hero must play with More Secrets: the switch cannot turn it off."""
+        if self.mode == "lone_hero":
+            self.rules.more_secrets = True
+        return self
 
     @field_validator("villain")
     @classmethod

@@ -17,11 +17,11 @@ def setup(options: dict) -> dict:
     state = {"options": options, "configured": bool(options.get("heroes")), "shadow": 0, "shadow_log": [],
              "terrain": {}, "minions": [], "next_minion": 1, "statues": [],
              "watchman": {"status": "none", "location": None}, "wounds": 0, "plus_wounds": 0, "wound_log": [],
-             "elders": [{"name": n, "status": "alive", "permission": 0, "secrets": 0, "was_evil": False}
+             "elders": [{"name": n, "status": "alive", "permission": 0, "secrets": 0, "was_evil": False, "honor": None, "spirit": None}
                         for n in (options.get("elders") or DATA["elders"])],
              "heroes": [new_hero(n) for n in options.get("heroes", [])],
              "mystery": None, "first": 0, "round": 1, "last": None, "prompts": [], "knockouts": 0, "log": [],
-             "lost": None, "won": None, "showdown": None, "heal_due": False, "sheet": {"health": None, "fight": None},
+             "lost": None, "won": None, "showdown": None, "last_showdown": None, "sheet": {"health": None, "fight": None},
              "last_card": None}
     coop = coop_track(state)
     state["track"] = options.get("track") or {k: v for k, v in DATA["track"]["cooperative" if coop else "competitive"].items()

@@ -17,6 +17,7 @@ from .data import VILLAINS
 from .heroes import knock_out, known_hero, short_name
 from .hunt import heal_dice, level, locations, my_hero, not_over, note, remind, state_hero, villain
 from .villain import check_defeat, end_showdown, villain_health
+from .wail import wail
 
 HIT = 5  # a Battle Die hits on 5 or 6
 HIT_LABEL = "hits on " + " or ".join(str(face) for face in range(HIT, 7))  # "hits on 5 or 6"
@@ -225,11 +226,13 @@ def showdown_villain(state, a, seat):
         if sixes and v == "gargoyle":
             text += f"; {sixes} Stone Touch (a Stone Curse; Cunning 5+ dodges one each)"
         if sixes and v == "banshee":
-            text += f"; Death Wail: {sixes} × pay 2 Investigations or take 1 more Damage"
+            text += f"; Death Wail: {sixes} × pay 2 Investigations or take 1 more Damage ({short_name(name)}'s phone answers)"
         note(state, text + ". Armour, Items and Events: adjust on the Hero's phone.")
         h["wounds"] += hits(faces)
         if h["health"] and h["wounds"] >= h["health"]:
-            knock_out(state, name)
+            knock_out(state, name, chance)
+        elif v == "banshee":
+            wail(state, name, sixes)
 
 
 def showdown_round(state, a, seat):
@@ -253,7 +256,7 @@ def showdown_round(state, a, seat):
 def showdown_end(state, a, seat):
     """`showdown_end`: the Heroes leave the fight; the Villain lives."""
     refuse_seat(state, seat)
-    end_showdown(state, "the Heroes leave the fight")
+    end_showdown(state, "the Heroes leave the fight", Chance(state, a))
 
 
 # ------------------------------------------------------------------ what a seat sees

@@ -7,6 +7,8 @@ from ...core.errors import RuleError
 from .board import add_minion, watchman_place
 from .chance import Chance
 from .data import DATA, MINIONS
+from .elders import corruption_and_madness, lies_and_deception
+from .heroes import take_wounds
 from .hunt import heroes_at, locations, my_hero, note, state_hero, villain
 from .track import move_shadow, place_terrain
 from .villain import murder
@@ -20,7 +22,7 @@ def entry_for(state, roll: int) -> dict:
 
 
 def watchman_gone_entry(entry: dict) -> dict:
-    return {**entry, "name": "Barrow Shades (the Watchman is gone)", "kind": "event",
+    return {**entry, "name": "Barrow Shades (the Watchman is gone)", "kind": "minion",
             "text": "The Watchman has left the game for good, so Barrow Shades come instead.",
             "effects": [{"do": "minion", "minion": "Barrow Shades", "where": "hero_or_random"}]}
 
@@ -33,13 +35,19 @@ def build_result(state, entry: dict, where: str, where2: str, *, table: str, rol
     present = heroes_at(state, where)
     if hero and not forced_random and hero not in present:
         present = [hero, *present]
-    effects, lines = [], []
+    elif forced_random and len(present) > 1:  # several Heroes there: the highest Honor fights first
+        present = sorted(present, key=lambda n: -(state_hero(state, n)["honor"] or 0))
+    effects, lines, fight = [], [], None
     for eff in entry["effects"]:
         if eff.get("if") == "no hero" and present:
             continue
         effects.append({**eff, "loc": "second" if eff.get("another") else "main", "done": False})
     if entry.get("attack"):
         if present:
+            fight = {"hero": present[0], "foe": "villain", "bonus": bonus_combat, "ambush": False}
+            top = [n for n in present if (state_hero(state, n)["honor"] or 0) == (state_hero(state, present[0])["honor"] or 0)]
+            if forced_random and len(top) > 1:
+                lines.append(f"{', '.join(top)} share the highest Honor: the First Player picks who fights (start the fight by hand).")
             lines.append(f"Villain Attack at {where}: {present[0]} fights one Battle Round with the Villain"
                          + (f" at +{bonus_combat} Combat" if bonus_combat else "")
                          + " (each Damage dealt earns 1 Investigation; not a Showdown).")
@@ -50,22 +58,32 @@ def build_result(state, entry: dict, where: str, where2: str, *, table: str, rol
             lines.append(f"Trail of Slime from {where}: 1 Investigation on each space of the shortest path to the nearest Swamp.")
     return {"table": table, "roll": roll, "name": name_prefix + entry["name"], "kind": entry.get("kind", "event"),
             "text": (extra_text + " " if extra_text else "") + entry["text"], "effects": effects, "where": where,
-            "where2": where2, "lines": lines, "hero": hero}
+            "where2": where2, "lines": lines, "hero": hero, "fight": fight}
 
 
-def roll_until(state, keep, chance: Chance) -> tuple[dict, list[int]]:
-    """Roll the Villain Minion Table until `keep(entry)` (at most 20 rolls from the action's pool)."""
+REROLLS_SHOWN = 20  # re-rolls drawn from the action's pool before the app picks among the valid results
+
+
+def roll_until(state, keep, chance: Chance) -> tuple[dict | None, list[int]]:
+    """Roll the Villain Minion Table, re-rolling every result `keep` refuses. Re-rolling until a
+    valid result is the same as picking one of the valid faces at random, so after REROLLS_SHOWN
+    misses the app picks one (chance.pick); with no valid face at all it answers None."""
+    valid = [f for f in range(1, 7) if keep(table_entry(state, f))]
+    if not valid:
+        return None, []
     rolls = []
-    entry = None
-    for _ in range(20):
-        r = chance.d6()
-        rolls.append(r)
-        entry = entry_for(state, r)
-        if entry.get("name") == "Watchman" and state["watchman"]["status"] == "gone":
-            entry = watchman_gone_entry(entry)
-        if keep(entry):
-            break
-    return entry, rolls
+    for _ in range(REROLLS_SHOWN):
+        rolls.append(chance.d6())
+        if rolls[-1] in valid:
+            return table_entry(state, rolls[-1]), rolls
+    rolls.append(valid[chance.pick() % len(valid)])
+    return table_entry(state, rolls[-1]), rolls
+
+
+def table_entry(state, roll: int) -> dict:
+    """The Minion Table's entry for a roll as it reads now (the Watchman gone for good: Barrow Shades)."""
+    entry = entry_for(state, roll)
+    return watchman_gone_entry(entry) if entry.get("name") == "Watchman" and state["watchman"]["status"] == "gone" else entry
 
 
 def is_event(e):
@@ -122,6 +140,8 @@ def march(state, entry, where, where2, roll, chance) -> dict:
             result["effects"].append({"do": "move_watchman", "loc": "main", "done": False})
         return result
     found, rolls = roll_until(state, lambda e: not is_event(e), chance)
+    if found is None:
+        return no_valid_result(entry, roll, where, where2, "no result of the Villain Minion Table is a Minion")
     r = build_result(state, found, where, where2, table="coop", roll=roll, forced_random=True, name_prefix=prefix, extra_text=text)
     r["sub_rolls"] = rolls
     placed = [e for e in r["effects"] if e["do"] in ("minion", "watchman")][:1]
@@ -149,6 +169,8 @@ def surge(state, entry, where, where2, roll, chance) -> dict:
 def storm(state, entry, where, where2, roll, chance) -> dict:
     """Perfect Storm: anything but an Event re-rolled; a Villain Attack strikes with +3 Combat."""
     found, rolls = roll_until(state, is_event, chance)
+    if found is None:
+        return no_valid_result(entry, roll, where, where2, "no result of the Villain Minion Table is an Event")
     r = build_result(state, found, where, where2, table="coop", roll=roll, forced_random=True, name_prefix=entry["name"] + " → ",
                      extra_text=entry["text"], attack_without_hero="ignored", bonus_combat=3)
     r["sub_rolls"] = rolls
@@ -174,6 +196,8 @@ def ambush(state, entry, where, where2, roll, chance) -> dict:
         if any(h["cunning"] is None for h in heroes):
             lines.append("Some Heroes have no Cunning on their phone: their roll counts the die alone.")
     found, rolls = roll_until(state, is_fighting_minion, chance)
+    if found is None:
+        return no_valid_result(entry, roll, where, where2, "no result of the Villain Minion Table is a Minion with Battle Dice")
     hero = state_hero(state, target) if target else None
     spot = hero["location"] if hero and hero["location"] else where
     r = build_result(state, found, spot, where2, table="coop", roll=roll, forced_random=True, name_prefix=entry["name"] + " → ",
@@ -184,7 +208,15 @@ def ambush(state, entry, where, where2, roll, chance) -> dict:
                  if target else "No Hero to ambush.")
     r["lines"] = lines + r["lines"]
     r["hero"] = target
+    r["fight"] = {"hero": target, "foe": "ambush", "bonus": 0, "ambush": True} if target else None
     return r
+
+
+def no_valid_result(entry, roll, where, where2, why: str) -> dict:
+    """A sub-roll that no face of the table can satisfy: said so, nothing placed."""
+    return {"table": "coop", "roll": roll, "name": entry["name"], "kind": "event", "text": entry["text"], "where": where,
+            "where2": where2, "hero": None, "effects": [], "sub_rolls": [],
+            "lines": [f"Nothing to roll for: {why}, so re-rolling could never end. The table decides."]}
 
 
 SUBS = {"march": march, "surge": surge, "storm": storm, "ambush": ambush}
@@ -273,6 +305,12 @@ def effect_label(state, eff, last) -> str:
         return f"Every Hero gains {eff['n']} Investigation{'s' if eff['n'] != 1 else ''}"
     if d == "roll":
         return "Roll a D6"
+    if d == "share_wounds":
+        return f"Prevent it: the Heroes take {eff['n']} Wounds between them"
+    if d == "lies":
+        return "Roll a D6: every Elder whose Honor is at most the roll gains a Secret"
+    if d == "corruption":
+        return "Every living Elder's Spirit check (4+): the app rolls and applies each"
     return d
 
 
@@ -298,7 +336,11 @@ def resolve_one(state, last, i, location, a, chance: Chance):
         steps = eff["steps"]
         if steps == "d3":
             steps = (a["roll"] - 1) % 3 + 1
+            last["lines"].append(f"The D3 shows {steps}.")
         move_shadow(state, steps, last["name"], chance)
+        for other in last["effects"]:
+            if other["do"] == "share_wounds":
+                other["done"] = True
     elif d == "investigations":
         note(state, f"{eff['n']} Investigations at {where} ({last['name']}).")
     elif d == "terrain":
@@ -315,6 +357,15 @@ def resolve_one(state, last, i, location, a, chance: Chance):
         murder(state, where, "the Advanced table's 8", chance)
     elif d == "honor_check":
         honor_checks(state, eff, last["name"], chance)
+    elif d == "lies":
+        lines = lies_and_deception(state, a["roll"])
+        last["lines"] += lines
+        for line in lines:
+            note(state, line)
+    elif d == "share_wounds":
+        share_wounds(state, last, eff, a, chance)
+    elif d == "corruption":
+        last["lines"] += corruption_and_madness(state, chance) or ["No Elder with a Spirit entered: roll their checks at the table."]
     elif d == "gather":
         for h in state["heroes"]:
             h["location"] = where
@@ -340,6 +391,37 @@ def resolve_one(state, last, i, location, a, chance: Chance):
     else:
         note(state, f"{last['name']}: {effect_label(state, eff, last)}" + (f" → {a['roll']}" if d == "roll" else "") + ".")
     eff["done"] = True
+
+
+def share_rows(state) -> list[dict]:
+    """Each standing Hero and the Wounds it may still take (no more than its Health boxes hold)."""
+    return [{"name": h["name"], "max": (h["health"] - h["wounds"]) if h["health"] else None}
+            for h in state["heroes"] if not h["knocked_out"]]
+
+
+def share_wounds(state, last, eff, a, chance: Chance):
+    """Fall into Darkness prevented: the Heroes take `n` Wounds between them, none beyond its Health."""
+    shares = [s for s in (a.get("shares") or []) if s["wounds"]]
+    if not state["heroes"]:
+        raise RuleError("The app tracks no Hero: share the Wounds at the table and skip this.")
+    rows = {r["name"]: r for r in share_rows(state)}
+    taken = {}
+    for s in shares:
+        h = state_hero(state, s["name"])
+        if h is None or h["name"] not in rows:
+            raise RuleError(f"{s['name']} is not a Hero standing in this hunt.")
+        limit = rows[h["name"]]["max"]
+        if limit is not None and s["wounds"] > limit:
+            raise RuleError(f"{h['name']} can take at most {limit} more Wound{'s' if limit != 1 else ''}.")
+        taken[h["name"]] = taken.get(h["name"], 0) + s["wounds"]
+    if sum(taken.values()) != eff["n"]:
+        raise RuleError(f"The Heroes take exactly {eff['n']} Wounds between them (these make {sum(taken.values())}).")
+    note(state, f"{last['name']} is prevented: " + ", ".join(f"{n} takes {w}" for n, w in taken.items()) + ".")
+    for n, w in taken.items():
+        take_wounds(state, state_hero(state, n), w, chance)
+    for other in last["effects"]:
+        if other["do"] == "shadow":
+            other["done"] = True
 
 
 def honor_checks(state, eff, name: str, chance: Chance):
@@ -374,7 +456,7 @@ def resolve(state, a, seat):
         raise RuleError("There is no table result to apply.")
     chance = Chance(state, a)
     if a["effect"] == -1:
-        todo = [i for i, e in enumerate(last["effects"]) if not e["done"] and e["do"] not in MOVES]
+        todo = [i for i, e in enumerate(last["effects"]) if not e["done"] and e["do"] not in (*MOVES, "share_wounds")]
         if not todo:
             raise RuleError("Every effect of this result is applied already (Minion moves need a place each).")
         for i in todo:

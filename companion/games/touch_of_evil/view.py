@@ -3,18 +3,21 @@ here (the partials only loop and print), and the page's regions with the keys ea
 
 from ...core.regions import Region
 from ...core.table import DISPLAY, HOST, PLAYER
-from .board import battle_form, minion_choices, watchman_on_board
-from .data import DATA, MINIONS, VILLAINS, hero_data
+from .board import battle_form, minion_choices, minion_view, watchman_on_board
+from .data import DATA, VILLAINS, hero_data
 from .elders import elder_view
+from .fights import fight_view
+from .fights import start_view as fight_start_view
 from .heroes import choices, short_name
 from .hunt import advanced_table, cooperative, hero_names, level, locations, my_hero, roads, villain
 from .mystery import why_not_start
-from .options import MAX_HEROES, MODES, RULES, VOID_STEPS
+from .options import MAX_HEROES, MODES, RULE_NOTES, RULES, VOID_STEPS
 from .setup import guesses
 from .showdown import view_showdown, view_start
-from .tables import PICKED, base_entries, effect_label, effect_where
+from .tables import PICKED, base_entries, effect_label, effect_where, share_rows
 from .track import stage_of, why_not_hold_back
 from .villain import wound_bonuses
+from .wail import wail_view
 
 
 def last_view(state) -> dict | None:
@@ -26,6 +29,7 @@ def last_view(state) -> dict | None:
     for e in last["effects"]:
         label, where = effect_label(state, e, last), effect_where(last, e)
         effects.append({**e, "label": label, "where": where, "pick": e["do"] in PICKED,
+                        "shares": share_rows(state) if e["do"] == "share_wounds" else None,
                         "short": label if e["do"].startswith("move_") else label.replace(f" at {where}", " here")})
     placed = any(e["pick"] or e["do"] == "location" for e in effects) or any(last["where"] and last["where"] in x for x in last["lines"])
     is_open = any(not e["done"] for e in effects)
@@ -66,7 +70,8 @@ def setup_view(state) -> dict:
                          "placeholder": f"Hero {i + 1}" + (" (First Player)" if i == 0 else "")} for i in range(MAX_HEROES)],
         "mode_choices": [{"value": k, "label": n, "selected": k == o["mode"]} for k, n in MODES.items()],
         "difficulty_choices": [{"value": k, "label": x["name"], "selected": k == o["difficulty"]} for k, x in DATA["difficulty"].items()],
-        "rule_switches": [{"key": k, "label": n, "on": bool(o["rules"].get(k))} for k, n in RULES.items()],
+        "rule_switches": [{"key": k, "label": n + (f" ({RULE_NOTES[k]})" if k in RULE_NOTES else ""), "on": bool(o["rules"].get(k))}
+                          for k, n in RULES.items()],
         "void_choices": [{"value": k, "label": n, "selected": k == o.get("void_overflow_steps", 2)} for k, n in VOID_STEPS.items()],
     }
 
@@ -125,11 +130,15 @@ def view(state: dict, seat) -> dict:
         "villain_choices": {k: x["name"] for k, x in VILLAINS.items()},
         "hero_choices": [h["name"] for h in DATA["heroes"].values()],
         "minion_choices": minion_choices(state) + (["Watchman"] if v.get("watchman") else []),
-        "minions": [{**m, **{k: MINIONS.get(m["name"], {}).get(k) for k in ("health", "dice", "reward")}} for m in state["minions"]],
+        "minions": [minion_view(state, m) for m in state["minions"]],
         "guesses": guesses(state), "roads": roads(state["options"]), "base_entries": base_entries(state),
         "murder_name": v["murder"]["name"], "last_card": state["last_card"],
-        "showdown": showdown, "showdown_start": start, "showdown_card": bool(showdown or state["won"] or start),
-        "sheet": state["sheet"], "heal_due": state["heal_due"],
+        "showdown": showdown, "showdown_start": start, "showdown_card": bool(showdown or state["won"] or start or state.get("last_showdown") or state.get("death_wail")),
+        "death_wail": wail_view(state, seat),
+        "fight": fight_view(state, seat), "fight_start": fight_start_view(state, seat) if can else None,
+        "last_fight": state.get("last_fight"),
+        "sheet": state["sheet"], "last_showdown": state.get("last_showdown"),
+        "heals_after_showdown": (v.get("healing") or {}).get("after") == "unfinished_showdown",
         "living_elders": [e["name"] for e in state["elders"] if e["status"] == "alive"],
         "fighters": [h["name"] for h in state["heroes"] if not h["knocked_out"]],
         "roll_label": "Roll the Villain Minion Table" + (f" ({short_name(me)})" if me else ""),
@@ -153,9 +162,10 @@ REGIONS = (
     Region("mystery", R + "mystery.html", ("phase", "can", "advanced_table", "murder_name", "last_card",
                                            "may_start_mystery", "in_showdown", "over", "may_hold_back")),
     Region("tables", R + "tables.html", ("last", "can", "locations", "roll_label", "heroes", "is_host")),
-    Region("showdown", R + "showdown.html", ("showdown", "showdown_start", "showdown_card", "villain_name", "won")),
+    Region("showdown", R + "showdown.html", ("showdown", "showdown_start", "showdown_card", "villain_name", "won",
+                                             "last_showdown", "death_wail", "fight", "fight_start", "last_fight")),
     Region("villain", R + "villain.html", ("villain_name", "wounds", "plus_wounds", "plus_wounds_label", "wound_bonuses",
-                                           "can", "heals", "abilities", "heal_due")),
+                                           "can", "heals", "abilities", "heals_after_showdown")),
     Region("board", R + "board.html", ("terrain_tags", "terrain_add_label", "has_watchman", "watchman_label", "watchman_fights", "minions", "villain_terrain", "locations",
                                        "last_battle", "battle_form", "can", "minion_choices", "statues")),
     Region("elders", R + "elders.html", ("elders", "can", "guesses")),

@@ -35,6 +35,7 @@ def wound_bonuses(state) -> list[str]:
 def check_defeat(state):
     if state["showdown"] and state["wounds"] >= villain_health(state):
         state["won"] = f"{villain(state)['name']} is defeated: the Heroes win the hunt."
+        state["last_showdown"] = {"outcome": "won", "text": state["won"], "heal": None}
         note(state, state["won"])
 
 
@@ -42,19 +43,29 @@ def after_villain_kill(state, what: str):
     if state["options"]["villain"] == "banshee":
         state["plus_wounds"] += 1
         note(state, f"Willow Vine: {what}, the Banshee gains a +1 Wound marker.")
-    if state["options"]["rules"].get("evil_endurance"):
+    if state["options"]["rules"].get("evil_endurance") and not state["heroes"]:
         each = "+1 Wound each" if cooperative(state) else "+2 Wounds each"
         state["prompts"].append(f"Evil Endurance: {what}; the Heroes take {each}.")
 
 
-def end_showdown(state, why: str):
-    """The Showdown ends with the Villain alive (the Horror heals at the next Mystery Phase)."""
+def end_showdown(state, why: str, chance, lost: bool = False):
+    """The Showdown ends with the Villain alive: lost (every Hero of the party Knocked Out) or left.
+    A Villain that heals after a complete Showdown it survived (the Horror) heals now, once: D3 and
+    a +1 Wound marker."""
     rule = villain(state).get("healing") or {}
+    name = villain(state)["name"]
     state["showdown"] = None
-    note(state, f"The Showdown ends: {why}; {villain(state)['name']} lives.")
+    text = (f"The Showdown is lost: {why}; {name} lives." if lost else f"The Showdown ends: {why}; {name} lives.")
+    note(state, text)
+    heal = None
     if rule.get("after") == "unfinished_showdown":
-        state["heal_due"] = True
-        remind(state, f"{villain(state)['name']} heals D3 and gains a +1 Wound marker at the next Mystery Phase (the app does it).")
+        roll = (chance.d6() - 1) % 3 + 1
+        healed = min(state["wounds"], roll)
+        state["wounds"] -= healed
+        state["plus_wounds"] += rule.get("plus_wound", 0)
+        heal = f"{name} heals {healed} Wound{'s' if healed != 1 else ''} (D3: {roll}) and gains a +1 Wound marker."
+        note(state, heal)
+    state["last_showdown"] = {"outcome": "lost" if lost else "left", "text": text, "heal": heal}
 
 
 def murder(state, where: str, source: str, chance):
@@ -95,6 +106,8 @@ def heal(state, a, seat):
     rule = villain(state).get("healing")
     if not rule:
         raise RuleError(f"{villain(state)['name']} does not heal by itself.")
+    if rule["after"] == "unfinished_showdown":
+        raise RuleError(f"{villain(state)['name']} heals by itself at the end of each Showdown it survives: the app did it then.")
     healed = min(state["wounds"], a["roll"])
     state["wounds"] -= healed
     if rule.get("plus_wound"):

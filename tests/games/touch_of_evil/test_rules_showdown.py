@@ -62,6 +62,9 @@ def test_the_villain_attacks_each_hero_and_knocks_out_at_health():
     assert valeria["wounds"] == 1 and eliza["knocked_out"] is False and eliza["wounds"] == 3
     assert any("Death Wail" in e["text"] for e in g.state["log"])
     assert "already" in g.refused("host", type="showdown_villain")
+    g.act("host", type="hero", name="Eliza", investigations=6)
+    for _ in range(3):  # Death Wail: three sixes, each paid
+        g.act("host", type="death_wail", hero="Eliza", pay=True)
     g.act("host", type="showdown_round")
     g.act("host", rng=Dice(6, 6, 6, 1, 1, 1), type="showdown_villain")
     assert g.state["heroes"][0]["knocked_out"] and g.state["showdown"]["party"] == ["Valeria"]
@@ -89,18 +92,6 @@ def test_a_permission_token_gives_two_battle_dice_in_a_showdown():
     g.act("host", type="showdown_start", health=20, fight=2, elders=["Judge Croft"])
     g.act("host", rng=Dice(5, 5, 5, 5, 5), type="showdown_attack", hero="Eliza", token_from="Judge Croft")
     assert g.state["wounds"] == 5 and g.state["elders"][1]["permission"] == 0
-
-
-def test_the_horror_heals_at_the_next_mystery_phase_after_an_unfinished_showdown():
-    g = showdown_game("unspeakable_horror")
-    g.act("host", type="showdown_start", health=20, fight=2)
-    g.act("host", type="villain", wounds=4)
-    g.act("host", type="showdown_end")
-    assert g.state["heal_due"] and g.state["wounds"] == 4
-    g.act("host", rng=Dice(1, 3, places=["Inn"]), type="mystery_start")  # ritual D6 1, heal D3 from 3
-    assert g.state["wounds"] == 1 and g.state["plus_wounds"] == 1 and not g.state["heal_due"]
-
-
 
 
 def seated(villain="banshee", **kw):
