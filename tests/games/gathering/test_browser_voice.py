@@ -40,3 +40,26 @@ def test_a_reload_in_the_silence_before_diablo_resumes_with_his_wake_line_and_no
     narrator.locator("#narrator").get_by_role("button", name="Diablo has answered").click()
     heard(narrator, "Agree in silence and point at the one you want gone.")
     assert between(narrator, "Maleficent and Diablo, sleep.", "Team Mischief, wake up.") == SILENCE
+
+
+
+def test_the_narrators_page_swapped_in_again_in_the_silence_neither_repeats_nor_skips_a_line(browser, server, api):
+    """What a socket that comes back does to the page (its regions swapped in again, the same
+    group of lines on them), done here by a change that re-renders the narrator's night: the
+    narration goes on where it was."""
+    code, host, tokens, display, mischief = new_game(api)
+    api.ok(code, host, type="deal", characters=dict(EIGHT), mischief=list(mischief))
+    narrator = open_seat(browser, server, code, host, init_script=SPEECH_RECORDER)
+    night = narrator.locator("#narrator")
+    night.get_by_role("button", name="Night falls").click()
+    heard(narrator, "Point at the player whose loyalty you want to learn.")
+    night.get_by_role("button", name="Gus", exact=True).click()
+    heard(narrator, "Maleficent, sleep.")
+    narrator.evaluate("document.getElementById('speech').__before = true")
+    api.ok(code, host, type="script", key="spy_diablo", lines=["Diablo, open your eyes."])  # for later nights
+    narrator.wait_for_function("!document.getElementById('speech').__before")  # swapped in anew, in the silence
+    heard(narrator, "Diablo, wake and see what that player hides.")  # tonight's group, as it was read
+    expect(narrator.locator(".reveal")).to_be_visible()
+    spoken = texts(narrator)
+    assert spoken.count("Maleficent, sleep.") == 1 and spoken.count("Diablo, wake and see what that player hides.") == 1
+    assert between(narrator, "Maleficent, sleep.", "Diablo, wake and see what that player hides.") == SILENCE
