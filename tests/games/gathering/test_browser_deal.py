@@ -33,6 +33,12 @@ def test_the_narrator_shows_each_phoneless_player_their_card_full_screen_and_it_
     card.get_by_role("button", name="Seen").click()
     expect(card).to_have_count(0)
     expect(narrator.locator("#g-cards li", has_text="Hal")).to_contain_text("seen")
+    narrator.get_by_role("button", name="Show Bob's card").click()  # Diablo: the longest power text
+    power = narrator.locator(".dealcard .power")
+    expect(power).to_contain_text("Henchman of Maleficent")
+    assert power.evaluate("el => el.scrollHeight <= el.clientHeight")  # it fits its box: nothing to scroll
+    narrator.locator(".dealcard").get_by_role("button", name="Put it away").click()
+    expect(narrator.locator(".dealcard")).to_have_count(0)
     teams = narrator.get_by_role("button", name="Press and hold to see the teams")
     expect(teams.locator(".inner")).to_be_hidden()
     teams.dispatch_event("pointerdown")
