@@ -38,6 +38,7 @@
   function silence() { var n = parseFloat(store.get("speak-silence", "3")); return isNaN(n) ? 3 : Math.max(0, Math.min(15, n)); }
   function parts() { var box = document.getElementById("speech"); return box ? Array.prototype.slice.call(box.querySelectorAll("[data-part]")) : []; }
   var waitingFrom = -1; // the index of the first part still held back by a silence, -1 when none
+  var groupDone = false; // the group on screen has been read to its end (and the voice is quiet)
   function holdBack() {
     var holding = waitingFrom >= 0;
     parts().forEach(function (p, i) { p.classList.toggle("later", holding && i >= waitingFrom && p.hasAttribute("data-pause")); });
@@ -48,6 +49,13 @@
     });
     var note = document.getElementById("silence-note");
     if (note) note.classList.toggle("on", holding); // shown or not, it keeps its place: nothing moves
+    // what is shown to one character (Diablo's card, the victim for Hades or the Queen) opens only
+    // once the group's last line (that character's wake) has been spoken, and cannot be closed before
+    document.querySelectorAll(".reveal").forEach(function (r) {
+      r.classList.toggle("waiting", !groupDone);
+      r.querySelectorAll("button").forEach(function (b) { b.disabled = !groupDone; });
+    });
+    if (groupDone) { focusReveal(); answers(); }
   }
   function quiet(voice, then) {
     if (!voice) { then(); return; }
@@ -67,35 +75,55 @@
       });
     });
   }
+  // How many parts of a group the voice has been given, kept on the phone: a reload or a dropped
+  // socket resumes the group where it was (the silence, then the next line), never again from its start.
+  function said(key) {
+    var s = store.get("said", ""), k = s.lastIndexOf("|");
+    return k >= 0 && s.slice(0, k) === key ? (parseInt(s.slice(k + 1), 10) || 0) : 0;
+  }
   function speak(force) {
     var box = document.getElementById("speech");
     if (!box) return;
     var key = box.dataset.key;
-    if (!unlocked) return; // nothing is spoken before the narrator's first tap (iOS and Chrome's rule); that tap reads the step
+    if (!unlocked) { // nothing is spoken before the narrator's first tap (iOS and Chrome's rule); that tap reads the step
+      var from = said(key), all = parts();
+      waitingFrom = -1;
+      for (var k = from; k < all.length && waitingFrom < 0; k++) { if (all[k].hasAttribute("data-pause")) waitingFrom = k; }
+      groupDone = from >= all.length;
+      holdBack(); return;
+    }
     if (!force && key === lastKey) { holdBack(); return; }
     lastKey = key;
     var voice = !!synth && (force || store.get("speak-auto", "1") === "1");
     if (synth) synth.cancel();
-    var mine = ++run, i = 0;
-    waitingFrom = -1;
+    var mine = ++run, i = force ? 0 : said(key);
+    waitingFrom = -1; groupDone = false;
+    function mark(n) { store.set("said", key + "|" + n); }
     function next() {
       if (mine !== run) return;
       var all = parts();
-      if (i >= all.length) { waitingFrom = -1; holdBack(); return; }
+      if (i >= all.length) {
+        waitingFrom = -1; holdBack();
+        quiet(voice, function () { if (mine === run) { groupDone = true; holdBack(); } });
+        return;
+      }
       var index = i++;
       if (all[index].hasAttribute("data-pause")) {
         waitingFrom = index; holdBack();
         quiet(voice, function () {
+          if (mine !== run) return; // a newer group took over while the voice finished
           setTimeout(function () {
             if (mine !== run) return;
             waitingFrom = -1; holdBack();
             var part = parts()[index];
             if (part) utter(part, voice);
+            mark(index + 1);
             next();
           }, 1000 * silence());
         });
       } else {
         utter(all[index], voice);
+        mark(index + 1);
         next();
       }
     }
@@ -145,12 +173,16 @@
     }
   });
 
-  // ---- the decoy's pause: the same wait as a real answer would take ----
-  function decoys(root) {
-    (root || document).querySelectorAll("[data-decoy-wait]").forEach(function (b) {
-      if (b.dataset.armed) return;
-      b.dataset.armed = "1";
-      setTimeout(function () { b.disabled = false; }, 1000 * parseInt(b.dataset.decoyWait, 10));
+  // ---- the answer's pause: Hades' and the Queen's buttons wake the same time after the question,
+  // real or decoy (a spent power), so the narrator's taps come as late on every night ----
+  function answers() {
+    if (!groupDone) return;
+    document.querySelectorAll("[data-answer-hold]").forEach(function (row) {
+      if (row.dataset.armed) return;
+      row.dataset.armed = "1";
+      setTimeout(function () {
+        row.querySelectorAll("button:not([data-spent])").forEach(function (b) { b.disabled = false; });
+      }, 1000 * parseFloat(row.dataset.answerHold));
     });
   }
 
@@ -185,8 +217,8 @@
     var r = document.querySelector(".reveal button");
     if (r && r !== shown) { shown = r; r.focus({ preventScroll: true }); }
   }
-  function refresh(root) { settings(); speak(false); decoys(root); tick(); focusReveal(); }
-  document.addEventListener("DOMContentLoaded", function () { refresh(document); });
-  document.addEventListener("htmx:oobAfterSwap", function () { refresh(document); });
+  function refresh() { settings(); speak(false); tick(); }
+  document.addEventListener("DOMContentLoaded", function () { refresh(); });
+  document.addEventListener("htmx:oobAfterSwap", function () { refresh(); });
   window.narrator = { speak: speak };
 })();

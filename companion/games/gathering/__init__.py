@@ -11,7 +11,7 @@ share (who stands, a defeat, the win), `choices` who may be chosen, `moves` the 
 from ...core.regions import Region
 from ...core.table import HOST, PLAYER
 from ..contract import Game
-from . import corrections
+from . import cards, corrections
 from .data import CHARS, DATA, MAYHEM, MISCHIEF
 from .day import TIMER_ACTIONS, Accuse, Ballot, CrownDecides, CrownSuccessor, OffWithTheirHead, Prisoner, Thumb, Vote
 from .log import describe, log_entry, reveals, sealed
@@ -26,7 +26,7 @@ __all__ = ["CHARS", "DATA", "GAME", "MAYHEM", "MISCHIEF"]
 ID = "gathering"
 ACTIONS = (Setup, Deal, Spy, LockAway, MischiefMembers, MischiefTarget, HadesStep, Mirror, CrownSuccessor,
            Prisoner, OffWithTheirHead, Accuse, Thumb, Beat, *corrections.ACTIONS, Vote, Ballot, CrownDecides,
-           *TIMER_ACTIONS, Script, SetOptions)
+           *TIMER_ACTIONS, Script, SetOptions, *cards.ACTIONS)
 SCRIPTS = ("js/narrator.js",)  # the narrator's voice and wake lock, the debate timer on every screen
 NARRATOR, PHONE = (HOST,), (PLAYER,)
 R = "games/gathering/"
@@ -39,19 +39,20 @@ REGIONS = (  # a player's own card and vote first; the table's shared state afte
            NARRATOR),
     Region("deal", R + "deal.html", ("phase", "step", "warnings", "table", "characters_selected", "character_names",
                                      "mischief_count"), NARRATOR),
-    Region("night", R + "night.html", ("phase", "round", "step", "night", "say", "beat", "decoy", "decoy_wait",
+    Region("night", R + "night.html", ("phase", "round", "step", "night", "say", "beat", "decoy", "answer_hold",
                                        "choices", "alive", "step_names", "last_lock"), NARRATOR),
     Region("lines", R + "lines.html", ("phase", "beat"), NARRATOR),
     Region("day", R + "day.html", ("phase", "round", "step", "say", "beat", "choices", "successor_for", "crown"),
            NARRATOR),
     Region("timer", R + "timer.html", ("step", "timer", "timer_choices"), NARRATOR),
-    Region("ballots", R + "ballots.html", ("step", "ballots_in", "standing", "ballots_missing", "thumbs_open"),
+    Region("ballots", R + "ballots.html", ("step", "voting", "ballots_in", "standing", "ballots_missing", "thumbs_open"),
            NARRATOR),
     Region("votes", R + "votes.html", ("step", "round", "tap_in"), NARRATOR),
     Region("thumbs", R + "thumbs.html", ("step", "round", "thumbs"), NARRATOR),
     Region("table", R + "table.html", ("table", "voting", "ballots_in", "standing")),
     Region("result", R + "result.html", ("last_vote", "night_falls")),
     Region("sheet", R + "sheet.html", ("playing", "sheet"), NARRATOR),
+    Region("cards", R + "cards.html", ("playing", "cards"), NARRATOR),
     Region("fix", R + "fix.html", ("playing", "corrections"), NARRATOR),
     Region("history", R + "history.html", ("history", "history_open")),
     Region("recap", R + "recap.html", ("recap", "recap_open", "phase")),

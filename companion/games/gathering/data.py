@@ -47,10 +47,10 @@ DUSK = ("dusk", "beat", None)
 SLEEPS_FIRST = {"spy_diablo": "spy_maleficent_sleep"}  # a beat that begins with another character's sleep
 DAY_BEATS = ("vote_open", "thumbs")  # the day's stage directions
 # Every other line the game reads: the night's edges, the day, the votes, the end.
-SCRIPT_LINES = ("nightfall", "dawn", "dawn_fallen", "dawn_none", "dawn_revealed", "crown_successor", "prisoner",
+SCRIPT_LINES = ("nightfall", "dawn", "dawn_fallen", "dawn_none", "dawn_revealed", "dawn_unmasked", "henchman_falls", "crown_successor", "prisoner",
                 "debate", "off_with_their_head", "pardoned", "vote", "crown_decides", "fallen_by_vote",
                 "nobody_by_vote", "win_mayhem", "win_mischief", "vote_count", "tie_crown")
-BLANKS = ("name", "names", "team", "tally", "crown")  # what a line may leave for the game to fill in
+BLANKS = ("name", "names", "team", "tally", "crown", "villain")  # what a line may leave for the game to fill in
 
 
 def script_keys() -> set[str]:

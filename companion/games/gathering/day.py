@@ -243,7 +243,7 @@ def verdict(state, words: list[str]):
 
 
 def fall_by_vote(state, p: dict, votes: dict[str, str], thumbs: bool = False, key: str = "fallen_by_vote"):
-    fallen = [p]
+    fallen, henchmen_fell = [p], []
     defeat(state, p, "by the Gathering's vote")
     if p["character"] == "captain_hook" and state["prisoner"] and standing_name(state, state["prisoner"]):
         prisoner = find(state, state["prisoner"])
@@ -257,9 +257,14 @@ def fall_by_vote(state, p: dict, votes: dict[str, str], thumbs: bool = False, ke
             if hp and hp["alive"] and (against == "defeat" if thumbs else against == p["name"]):
                 defeat(state, hp, f"for voting against {CHARS[p['character']]['name']}")
                 fallen.append(hp)
-    verdict(state, lines(state, key, names=" and ".join(f["name"] for f in fallen)))
+                henchmen_fell.append(hp)
+    verdict(state, lines(state, key, names=" and ".join(f["name"] for f in fallen))
+            + [line for hp in henchmen_fell
+               for line in lines(state, "henchman_falls", name=hp["name"], villain=p["name"])])
     if not thumbs:
         shere_khan_claw(state, votes)
+    elif state["options"].get("khan_claws_in_thumbs_vote", True):
+        shere_khan_claw(state, {n: p["name"] for n, v in votes.items() if v == "defeat"})
     after_defeats(state, "night")
 
 
@@ -273,9 +278,16 @@ def shere_khan_claw(state, votes: dict[str, str]):
            player=target["name"])
 
 
+NOT_CALLED = "The vote is not open yet: ballots are cast after the narrator's signal (Call the vote)."
+CALLED = "The vote has been called: the Queen of Hearts accuses before the narrator's signal, not after."
+
+
 def do_vote(state, a, _seat):
+    """Every vote entered at once by the narrator. It stands for the signal itself: the table has
+    pointed at the narrator's word, so only the count is read (not the call after the pointing)."""
     if state["day"]["ballots"]:
         raise RuleError("Players are voting on their phones; wait for their ballots or take them back first.")
+    state["day"]["called"] = True
     resolve_vote(state, a["votes"])
 
 
@@ -284,6 +296,8 @@ def do_ballot(state, a, seat):
         raise RuleError("The game is over.")
     if state["step"] != "vote":
         raise RuleError("Votes open after the debate begins.")
+    if not state["day"].get("called"):
+        raise RuleError(NOT_CALLED)
     voter = ballot_voter(state, a, seat)
     target = find(state, a["target"])
     if target is voter:
@@ -322,6 +336,8 @@ def do_crown_decides(state, a, _seat):
 # ---------------------------------------------------------------- the Queen of Hearts' thumbs
 
 def queen_of_hearts(state) -> dict:
+    if state["day"].get("called"):
+        raise RuleError(CALLED)
     qoh = holder(state, "queen_of_hearts")
     if not qoh or not qoh["alive"]:
         raise RuleError("Only a standing Queen of Hearts can cry 'Off with their head!'.")
@@ -412,6 +428,8 @@ def count_thumbs(state, accused: dict, voters: dict[str, str]):
     else:
         verdict(state, lines(state, "pardoned", name=accused["name"]))
         record(state, "pardon", f"{accused['name']} was pardoned.")
+        if state["options"].get("khan_claws_in_thumbs_vote", True):
+            shere_khan_claw(state, {n: accused["name"] for n, v in voters.items() if v == "defeat"})
         go(state, "night")
 
 

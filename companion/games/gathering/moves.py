@@ -4,8 +4,8 @@ handler runs); and what is drawn before an action is kept (the deal, the clock).
 
 from ...core.table import HOST, PLAYER
 from .. import kernel
+from . import cards, day, night
 from . import corrections as fix
-from . import day, night
 from .narration import do_beat, do_script, open_group
 from .players import game_over
 from .setup import do_deal, do_options, do_setup, draw_deal
@@ -57,6 +57,8 @@ MOVES = {
     "timer_resume": kernel.Move(day.do_timer_resume, NARRATOR, day.timer_set, NARRATES),
     "timer_add": kernel.Move(day.do_timer_add, NARRATOR, day.timer_set, NARRATES),
     "timer_stop": kernel.Move(day.do_timer_stop, NARRATOR, day.timer_set, NARRATES),
+    "show_card": kernel.Move(cards.do_show_card, NARRATOR, cards.dealt, NARRATES),
+    "card_seen": kernel.Move(cards.do_card_seen, NARRATOR, cards.dealt, NARRATES),
     "correct_fallen": kernel.Move(fix.do_correct_fallen, NARRATOR, fix.playing, NARRATES),
     "correct_back": kernel.Move(fix.do_correct_back, NARRATOR, fix.playing, NARRATES),
     "correct_claw_add": kernel.Move(fix.do_correct_claw_add, NARRATOR, fix.playing, NARRATES),

@@ -13,6 +13,7 @@ from .data import BEATS, BLANKS, DATA, DUSK, SLEEPS_FIRST
 READINGS = {
     "claws_in_thumbs_vote": (False, "Claw marks count only when players point; the Queen of Hearts' thumbs vote ignores them."),
     "henchman_rule_in_thumbs_vote": (True, "A Henchman who gives a thumb down to their own Villain falls with them there too."),
+    "khan_claws_in_thumbs_vote": (True, "Shere Khan's thumb down in the Queen of Hearts' vote is a vote against the accused: it leaves a Claw mark (the rulebook: every time he votes against a player)."),
     "hades_save_spent_on_locked": (True, "If Hades saves the player Mother Gothel already hid, his save is still used up."),
     "beginners": (False, "A first game: Mother Gothel and Shere Khan are best left out."),
 }
@@ -112,6 +113,12 @@ def narrate_choice(state):
         sleep_then_next(state, i)
 
 
+def call_vote(state):
+    """The narrator's signal: everyone points at once; ballots open now and not before."""
+    state["day"]["called"] = True
+    announce(state, lines(state, "vote"))
+
+
 def do_beat(state, _action, _seat):
     """The narrator's tap: the night's next beat, or in the day the signal to vote."""
     if state["phase"] == "night":
@@ -130,8 +137,7 @@ def do_beat(state, _action, _seat):
     if state["phase"] == "day" and state["step"] == "vote":
         if state["day"].get("called"):
             raise RuleError("The signal to vote has already been given.")
-        state["day"]["called"] = True
-        announce(state, lines(state, "vote"))
+        call_vote(state)
         return
     raise RuleError("Nothing waits for the narrator's tap now.")
 
@@ -144,6 +150,6 @@ def do_script(state, a, _seat):
         try:
             line.format(**{k: "" for k in BLANKS})
         except (KeyError, IndexError, ValueError):
-            raise RuleError("A line may use only these blanks in braces: {name}, {names}, {team}, {tally}, "
+            raise RuleError("A line may use only these blanks in braces: {name}, {names}, {team}, {tally}, {villain}, "
                             "{crown}; write other braces twice: {{ }}.") from None
     state["script"][a["key"]] = [line for line in a["lines"] if line.strip()] or None

@@ -120,7 +120,8 @@ def dawn(state):
         record(state, "quiet", "Nobody fell in the night.")
     if n["mirror"]:
         revealed = find(state, n["mirror"], alive=False)
-        words += lines(state, "dawn_revealed", name=revealed["name"], team=team_name(revealed["alignment"]))
+        key = "dawn_revealed" if revealed["alive"] else "dawn_unmasked"  # unmasked as Team Mischief: fallen
+        words += lines(state, key, name=revealed["name"], team=team_name(revealed["alignment"]))
     announce(state, words, fresh=True, pause=True)
     after_defeats(state, "day")
 

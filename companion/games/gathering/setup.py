@@ -21,6 +21,7 @@ class GatheringOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", title="GatheringOptions")
     claws_in_thumbs_vote: bool = READINGS["claws_in_thumbs_vote"][0]
     henchman_rule_in_thumbs_vote: bool = READINGS["henchman_rule_in_thumbs_vote"][0]
+    khan_claws_in_thumbs_vote: bool = READINGS["khan_claws_in_thumbs_vote"][0]
     hades_save_spent_on_locked: bool = READINGS["hades_save_spent_on_locked"][0]
     beginners: bool = READINGS["beginners"][0]
 

@@ -5,6 +5,7 @@ Every value a page shows is computed here, the same for every player whatever th
 
 from ...core.table import HOST
 from .. import kernel
+from .cards import cards_view
 from .choices import CHOOSES, targets
 from .corrections import correction_choices
 from .data import CHARS, DATA, MAYHEM, MISCHIEF, SHEET_ORDER, SPENT_BY, STEP_NAMES, mischief_count, team_name
@@ -13,7 +14,7 @@ from .narration import BUTTONS, READINGS, SILENT, beat_at, lines
 from .players import find, holder, living
 from .setup import setup_form, warnings
 
-DECOY_WAIT = 8  # seconds a decoy step's "keeps his power" stays disabled: the pause of a real answer
+ANSWER_HOLD = 3  # seconds every answer of Hades or the Queen waits after her or his question, real or decoy alike
 
 
 def knows(state, viewer: dict | None, p: dict, seat) -> bool:
@@ -55,9 +56,10 @@ def vote_shown(vote: dict, thumbs: str) -> dict:
     return shown
 
 
-def public(state, p: dict, host: bool) -> dict:
-    """A player as the table sees them (the narrator sees every card)."""
-    open_card = host or p["revealed"] or not p["alive"] or state["phase"] == "over"
+def public(state, p: dict) -> dict:
+    """A player as the table sees them, the narrator too: a team only once it is open to all (the
+    narrator's list of the teams stays behind its own hold, so the phone can be handed over)."""
+    open_card = p["revealed"] or not p["alive"] or state["phase"] == "over"
     return {"name": p["name"], "alive": p["alive"], "claw_marks": p["claw_marks"],
             "claws_label": claws_label(p["claw_marks"]),
             "character_name": CHARS[p["character"]]["name"] if p["character"] else None,
@@ -97,17 +99,17 @@ def view(state: dict, seat) -> dict:
            "crown": state["crown"], "prisoner": state["prisoner"], "winner": state["winner"],
            "warnings": warnings(state["characters"], len(state["players"]), state["options"])
            if state["characters"] else [],
-           "timer": state["timer"], "readings": [{"key": k, "value": state["options"][k], "text": t}
-                                                  for k, (_, t) in READINGS.items()],
+           "timer": state["timer"], "readings": [{"key": k, "value": state["options"].get(k, d), "text": t}
+                                                  for k, (d, t) in READINGS.items()],
            "you": players[state["players"].index(viewer)] if viewer else None,
            "announce": state["announce"] if state["phase"] != "night" and not host else [],
            "dusk": bool(state["phase"] == "night" and state["night"] and state["night"].get("at", [0])[0] < 0),
            "dusk_heading": phase_heading(state),
            "winner_team": team_name(state["winner"]) if state["winner"] else None,
            "successor_for": state["successor_for"],
-           "table": [public(state, p, host) for p in state["players"]] if state["step"] != "setup" else [],
+           "table": [public(state, p) for p in state["players"]] if state["step"] != "setup" else [],
            "ballots_in": len(day.get("ballots", {})), "standing": len(living(state)),
-           "voting": state["step"] == "vote", "playing": state["phase"] in ("night", "day") or state["step"] == "deal",
+           "voting": called(state), "playing": state["phase"] in ("night", "day") or state["step"] == "deal",
            "thumbs_open": thumbs_open(state), "history": [vote_shown(h, "") for h in state.get("votes", [])],
            "history_open": history_open(state, host),
            "thumbs_banner": None if host else thumbs_open(state),  # the narrator has the tap-in instead
@@ -156,6 +158,11 @@ def own_card(state, me: dict) -> dict:
             "power": DATA["powers"].get(me["character"]) if me["character"] else None}
 
 
+def called(state) -> bool:
+    """Whether the vote is open: the narrator has given the signal (ballots are refused before)."""
+    return state["step"] == "vote" and bool((state["day"] or {}).get("called"))
+
+
 def own_ballot(state, me: dict, day: dict) -> dict | None:
     """A living player's secret vote while ballots are open: cast, or the names to choose from;
     in the Queen of Hearts' vote, the thumbs (the accused has none, the Queen only thumb down)."""
@@ -173,6 +180,8 @@ def own_ballot(state, me: dict, day: dict) -> dict | None:
                 "cast_label": THUMB_CAST.get(cast), "options": [{"vote": c, "label": THUMB_BUTTONS[c]} for c in left]}
     if state["step"] != "vote":
         return None
+    if not day.get("called"):  # the same waiting card on every phone until the narrator's signal
+        return {"kind": "wait", "cast": None, "targets": []}
     cast = day.get("ballots", {}).get(me["name"])  # it may be changed until the last ballot is in
     return {"kind": "point", "cast": cast,
             "targets": [p["name"] for p in living(state) if p is not me and p["name"] != cast]}
@@ -199,16 +208,18 @@ def host_view(state) -> dict:
              "alive": alive, "character_names": {cid: c["name"] for cid, c in CHARS.items()},
              "step_names": STEP_NAMES, "say": state.get("say") or SILENT,
              "ballots_missing": [name for name in alive if name not in day.get("ballots", {})]
-             if state["step"] == "vote" else [],
+             if called(state) else [],
              "sheet": night_sheet(state), "corrections": correction_choices(state),
-             "setup_form": setup_form(state), "timer_choices": timer_choices(), "decoy_wait": DECOY_WAIT}
+             "setup_form": setup_form(state), "timer_choices": timer_choices(), "answer_hold": ANSWER_HOLD}
     step = state["step"]
     extra["choices"] = targets(state, step) if step in CHOOSES else []
     qoh = holder(state, "queen_of_hearts")
     extra["thumbs"] = ({"queen": qoh["name"], "accused": [x for x in alive if x != qoh["name"]]}
-                       if step == "vote" and qoh and qoh["alive"] and not state["used"].get("off_with_their_head")
+                       if step == "vote" and not day.get("called") and qoh and qoh["alive"]
+                       and not state["used"].get("off_with_their_head")
                        else None)
     extra["tap_in"] = tap_in(state)
+    extra["cards"] = cards_view(state, own_card)
     extra["beat"] = None
     at = beat_at(state)
     if at:
@@ -248,7 +259,7 @@ def tap_in(state) -> dict | None:
     """The narrator's ballots, one tap per voter: each living voter's row with its target chips
     (who is in already is shown, never what they chose until the count)."""
     day = state["day"] or {}
-    if state["step"] == "vote":
+    if called(state):
         box = day.get("ballots", {})
         return {"kind": "point", "rows": [{"voter": p["name"], "in": p["name"] in box,
                                            "choices": [q["name"] for q in living(state) if q is not p]}

@@ -17,7 +17,7 @@ from .test_live import EIGHT, first_night, new_game
 # window.__events holds, in order, every line handed to the voice ({say}) and every wait of a
 # second or more the narrator's script asks the clock for ({wait: ms, speaking}): the silences
 # are checked by what the script asked for and when, never by measuring the wall clock.
-SPEECH_RECORDER = """
+SPEECH_RECORDER = r"""
   window.__spoken = []; window.__events = [];
   var busyUntil = 0;
   window.SpeechSynthesisUtterance = function (text) { this.text = text; };
@@ -34,6 +34,16 @@ SPEECH_RECORDER = """
     }
     return realTimeout.apply(this, arguments);
   };
+  // window.__reveals: each time a full-screen view opens to the narrator, its words and the last
+  // line the voice had been given then
+  window.__reveals = [];
+  new MutationObserver(function () {
+    var r = document.querySelector(".reveal:not(.waiting)"), text = r ? r.textContent.replace(/\s+/g, " ").trim() : null;
+    var last = window.__reveals[window.__reveals.length - 1];
+    if (text && (!last || last.open !== text || last.closed)) {
+      window.__reveals.push({open: text, after: window.__spoken[window.__spoken.length - 1]});
+    } else if (!text && last && !last.closed) { last.closed = true; }
+  }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["class"]});
 """
 NOW = 1_900_000_000.0  # a moment the debate timer's clocks are stopped at
 SILENCE = [{"wait": 3000, "speaking": False}]  # the default: 3 s, once the voice has finished
@@ -49,6 +59,7 @@ def heard(page, sentence, times=1):
 
 def tap_in(narrator, voter, target):
     """The narrator's one tap for a voter without a phone: the target chip in the voter's row."""
+    expect(narrator.locator("#g-tap-in")).to_be_visible()  # the ballots open at the narrator's signal
     row = narrator.get_by_role("group", name=f"{voter}'s vote")
     if not row.is_visible():
         narrator.get_by_text(f"Change {voter}'s choice").click()
@@ -171,6 +182,11 @@ def test_the_night_is_read_in_beats_with_the_same_silence_before_every_wake_and_
     expect(narrator.locator(".reveal")).to_have_count(0)
     night.get_by_role("button", name="Gus", exact=True).click()
     reveal = narrator.locator(".reveal")
+    heard(narrator, "Maleficent, sleep.")  # Maleficent may still have her eyes open: nothing shows yet
+    expect(reveal).to_have_count(1)
+    expect(reveal).to_be_hidden()
+    expect(reveal.locator("button")).to_be_disabled()  # hidden from the accessibility tree: found by its tag
+    heard(narrator, "Diablo, wake and see what that player hides.")
     expect(reveal).to_be_visible()
     expect(reveal).to_have_text(re.compile(r"^\s*For Diablo\s*Gus's team card\s*Team Mischief\s*Close\s*$"))
     box = reveal.bounding_box()
@@ -218,6 +234,11 @@ def test_the_night_is_read_in_beats_with_the_same_silence_before_every_wake_and_
     assert hades_lines(narrator, spoken) == real_lines  # the same lines in the same beats
     assert decoy == real == [{"say": "Team Mischief, sleep, pleased with your scheme."}, *SILENCE,
                              {"say": "Hades, wake up."}, {"say": "Here is the one Team Mischief has chosen."}]
+    # each full-screen view opened only once its character's wake line had been given to the voice
+    diablo, hades = "Diablo, wake and see what that player hides.", "Here is the one Team Mischief has chosen."
+    assert [(r["open"].split(" Close")[0], r["after"]) for r in narrator.evaluate("window.__reveals")] == [
+        ("For Diablo Gus's team card Team Mischief", diablo), ("For Hades Team Mischief chose Fay", hades),
+        ("For Diablo Hal's team card Team Mischief", diablo), ("For Hades Team Mischief chose Fay", hades)]
 
 
 def hades_lines(page, mark):
@@ -238,7 +259,7 @@ def beat_record(page, mark):
 @pytest.mark.browser
 def test_nothing_is_read_before_the_narrators_first_tap(browser, server, api):
     code, host, tokens, display, mischief = new_game(api)
-    first_night(api, code, host, mischief, save=False)
+    first_night(api, code, host, mischief, save=False, call=False)
     page = open_seat(browser, server, code, host, init_script=SPEECH_RECORDER)
     page.wait_for_timeout(300)
     assert page.evaluate("window.__spoken") == []
@@ -345,6 +366,8 @@ def test_a_whole_game_with_one_player_without_a_phone_voted_through_the_narrator
             for body in ({"type": "spy", "target": "Hal"}, {"type": "mischief_target", "target": "Ann"},
                          {"type": "hades", "save": False}):
                 api.ok(code, host, **body)
+            narrator.get_by_role("button", name="Call the vote").click()
+            expect(narrator.locator("#r-ballots")).to_contain_text("Still to vote")
         *early, (last, last_target) = ballots.items()
         for voter, target in early:
             api.ok(code, tokens[voter], type="ballot", target=target)
@@ -381,19 +404,43 @@ STRUCTURE = """() => {
 }"""
 
 
+# The geometry of a page: the box (left, top, width, height, in whole pixels, from the page's
+# top) of every element in #live that has one, and the page's height. An element whose whole
+# text is a player's name (a ballot's target: its button, its form) differs by whose phone it is (nobody votes against themselves), never by
+# team: its place along the row is left out, its line and height kept.
+GEOMETRY = """(names) => {
+  var out = [];
+  document.querySelectorAll("#live *").forEach(function (el) {
+    if (el.closest("#r-undo")) return;
+    var r = el.getBoundingClientRect();
+    if (!r.width && !r.height) return;
+    var box = [Math.round(r.top + window.scrollY), Math.round(r.height)];
+    var named = names.indexOf(el.textContent.trim()) >= 0;  // a target's button, or its form
+    if (!named) box.push(Math.round(r.left), Math.round(r.width));
+    out.push((el.id || el.className || el.tagName) + ":" + box.join(","));
+  });
+  return {height: document.documentElement.scrollHeight, boxes: out};
+}"""
+
+
 @pytest.mark.browser
-def test_a_mischief_and_a_mayhem_phone_have_the_same_structure_at_every_phase(browser, server, api):
+def test_a_mischief_and_a_mayhem_phone_have_the_same_structure_and_geometry_at_every_phase(browser, server, api):
     """Hal (Team Mischief) and Dan (Team Mayhem) both stand all game: at every phase their pages
-    have the same elements, classes and ids; only the words inside the held card differ."""
+    have the same elements, classes and ids, every element's box the same size and place and the
+    page the same height; only the words inside the held card differ."""
     code, host, tokens, display, mischief = new_game(api)
     hal = open_seat(browser, server, code, tokens["Hal"])
     dan = open_seat(browser, server, code, tokens["Dan"])
+    names = [n for n, _ in EIGHT]
 
     def same(moment, text):
         for page in (hal, dan):
             expect(page.locator("#live")).to_contain_text(text)
         hal.wait_for_timeout(300)  # every region of the push has landed
         assert hal.evaluate(STRUCTURE) == dan.evaluate(STRUCTURE), moment
+        shapes = hal.evaluate(GEOMETRY, names), dan.evaluate(GEOMETRY, names)
+        differ = [(a, b) for a, b in zip(shapes[0]["boxes"], shapes[1]["boxes"], strict=False) if a != b]
+        assert shapes[0] == shapes[1], (moment, differ[:6], shapes[0]["height"], shapes[1]["height"])
 
     same("deal", "Deal the cards")
     api.ok(code, host, type="deal", characters=dict(EIGHT), mischief=list(mischief))
@@ -404,12 +451,19 @@ def test_a_mischief_and_a_mayhem_phone_have_the_same_structure_at_every_phase(br
     api.ok(code, host, type="mischief_target", target="Fay")
     api.ok(code, host, type="hades", save=False)
     same("day 1, the debate", "Now talk it over")
-    api.ok(code, host, type="beat")
-    for name in ("Ann", "Bob", "Cat", "Eve", "Gus"):
+    expect(hal.locator("#r-ballot")).to_contain_text("The vote opens at the narrator's signal")
+    expect(hal.locator("#r-ballot button")).to_have_count(0)  # no ballot before the signal
+    api.ok(code, host, type="beat")  # Call the vote
+    same("day 1, the signal", "On my signal")
+    for name in ("Ann", "Bob", "Cat", "Eve"):
         api.ok(code, tokens[name], type="ballot", target="Cat" if name != "Cat" else "Ann")
-    same("day 1, ballots open", "Secret votes in: 5 of 7")
+    same("day 1, ballots open", "Secret votes in: 4 of 7")
     hal.get_by_role("button", name="Ann", exact=True).click()
     dan.get_by_role("button", name="Ann", exact=True).click()
+    expect(hal.locator("#r-ballot")).to_contain_text("You voted against Ann")
+    api.ok(code, tokens["Ann"], type="ballot", target="Cat")  # a third phone's tap last: the same Undo on both
+    same("day 1, their ballots cast", "Secret votes in: 6 of 7")
+    api.ok(code, tokens["Gus"], type="ballot", target="Cat")  # the last one, from a third phone
     same("day 1, the vote counted", "The vote of day 1")  # Cat (Hades) falls
     for body in ({"type": "spy", "target": "Hal"}, {"type": "mischief_target", "target": "Ann"},
                  {"type": "accuse", "accused": "Bob"}):
@@ -418,6 +472,7 @@ def test_a_mischief_and_a_mayhem_phone_have_the_same_structure_at_every_phase(br
     for page in (hal, dan):
         page.get_by_role("button", name="Thumb up: spare").click()
         expect(page.locator("#r-ballot")).to_contain_text("Your thumb: up, spare")
+    api.ok(code, host, type="timer_start", seconds=60)  # the narrator's tap last: the same Undo on both
     same("day 2, thumbs cast", "Your thumb: up, spare")
     api.ok(code, host, type="correct_fallen", player="Bob")  # two against two: Mischief wins
     same("over", "Team Mischief wins!")

@@ -18,12 +18,14 @@ def new_game(api, mischief=("Gus", "Hal")):
     return code, host, tokens, display, mischief
 
 
-def first_night(api, code, host, mischief, save):
-    """Deal, then a first night in which Maleficent spies on Bob and Team Mischief picks Fay."""
+def first_night(api, code, host, mischief, save, call=True):
+    """Deal, then a first night in which Maleficent spies on Bob and Team Mischief picks Fay;
+    then (unless `call` is False) the narrator's signal that opens the day's vote."""
     api.ok(code, host, type="deal", characters=dict(EIGHT), mischief=list(mischief))
     api.ok(code, host, type="spy", target="Bob")
     api.ok(code, host, type="mischief_target", target="Fay")
-    return api.ok(code, host, type="hades", save=save)
+    view = api.ok(code, host, type="hades", save=save)
+    return api.ok(code, host, type="beat") if call else view
 
 
 def test_whole_game_through_the_api_and_what_the_sockets_receive(server, api):
@@ -53,6 +55,19 @@ def test_whole_game_through_the_api_and_what_the_sockets_receive(server, api):
     api.ok(code, host, type="mischief_target", target="Fay")
     view = api.ok(code, host, type="hades", save=True)
     assert view["phase"] == "day" and view["step"] == "vote"
+    # no ballot before the narrator's signal: refused with a sentence, nothing changes, the phones wait
+    version = api.request("GET", f"/api/tables/{code}", token=host).json["version"]
+    before = api.view(code, host)
+    r = api.act(code, tokens["Ann"], type="ballot", target="Gus")
+    assert r.status == 422 and "not open yet" in r.json["error"] and "Call the vote" in r.json["error"]
+    r = api.act(code, host, type="ballot", voter="Ann", target="Gus")
+    assert r.status == 422 and "not open yet" in r.json["error"]
+    assert api.request("GET", f"/api/tables/{code}", token=host).json["version"] == version
+    assert before["ballots_in"] == 0
+    assert api.view(code, tokens["Ann"])["ballot"] == {"kind": "wait", "cast": None, "targets": []}
+    assert before["thumbs"]["queen"] == "Gus" and before["tap_in"] is None  # her accusation is offered first
+    view = api.ok(code, host, type="beat")  # Call the vote
+    assert view["thumbs"] is None and view["tap_in"]["kind"] == "point"
     # secret ballots from the phones
     living = [n for n, _ in EIGHT]
     for n in living[:-1]:

@@ -492,6 +492,7 @@ def test_mischief_wins_when_at_least_as_many_as_mayhem():
 def test_secret_ballots_are_revealed_when_the_last_one_is_in():
     t = game(EIGHT, ["Gus", "Hal"])
     night(t, target="Fay")
+    t.act("host", type="beat")  # the narrator's signal: the vote opens
     names = [p["name"] for p in t.state["players"] if p["alive"]]
     *early, last = names
     for n in early:
@@ -566,6 +567,7 @@ def test_the_queen_unmasking_the_mischief_crown_holder_passes_the_crown_at_dawn(
 def test_a_player_may_change_their_ballot_until_the_last_one_is_in():
     t = game(EIGHT, ["Gus", "Hal"])
     night(t, target="Fay")
+    t.act("host", type="beat")  # the narrator's signal: the vote opens
     t.act("Ann", type="ballot", target="Hal")
     assert "Gus" in t.view("Ann")["ballot"]["targets"]  # the phone offers the change
     t.act("Ann", type="ballot", target="Gus")
@@ -584,3 +586,47 @@ def test_the_phase_stays_setup_until_the_deal_as_api_md_lists_the_phases():
     assert (view["phase"], view["step"]) == ("setup", "deal")
     t.act("host", type="deal")
     assert t.view("host")["phase"] == "night"
+
+
+# ----- the vote at the narrator's signal (issue 22.4) -----
+
+def test_the_gathering_votes_at_the_narrators_signal_and_not_before():
+    t = game(EIGHT, ["Gus", "Hal"])
+    night(t, target="Fay")
+    before = t.version
+    for who, extra in (("Ann", {}), ("host", {"voter": "Ann"})):  # a phone's ballot, and one tapped in
+        with pytest.raises(RuleError, match="not open yet.*Call the vote"):
+            t.act(who, type="ballot", target="Gus", **extra)
+    assert t.version == before and t.view("display")["ballots_in"] == 0
+    assert t.view("Ann")["ballot"] == t.view("Gus")["ballot"] == {"kind": "wait", "cast": None, "targets": []}
+    host = t.view("host")
+    assert host["tap_in"] is None and host["ballots_missing"] == [] and not host["voting"]
+    t.act("host", type="beat")  # Call the vote
+    assert t.view("Ann")["ballot"]["kind"] == "point" and t.view("host")["tap_in"]["kind"] == "point"
+    t.act("Ann", type="ballot", target="Gus")
+    assert t.view("display")["ballots_in"] == 1 and t.view("display")["voting"]
+
+
+def test_the_queen_of_hearts_accuses_before_the_vote_not_after_the_signal():
+    t = game(EIGHT, ["Gus", "Hal"])
+    night(t, target="Fay")
+    assert t.view("host")["thumbs"]["queen"] == "Gus"  # offered before the call
+    t.act("host", type="beat")  # Call the vote: the pointing has begun
+    assert t.view("host")["thumbs"] is None
+    before = t.version
+    with pytest.raises(RuleError, match="accuses before the narrator's signal"):
+        t.act("host", type="accuse", accused="Hal")
+    standing = [p["name"] for p in t.state["players"] if p["alive"] and p["name"] != "Hal"]
+    with pytest.raises(RuleError, match="accuses before the narrator's signal"):
+        t.act("host", type="off_with_their_head", accused="Hal", votes={n: "defeat" for n in standing})
+    assert t.version == before
+
+
+def test_reading_every_vote_entered_at_once_stands_for_the_signal():
+    """The narrator who taps in every vote at once (`vote`) gave the signal at the table: the
+    count is read, not the call after the pointing."""
+    t = game(EIGHT, ["Gus", "Hal"])
+    night(t, target="Fay")
+    view = t.act("host", type="vote", votes=votes_all(t, "Gus"))
+    said = [line for part in view["say"]["parts"] for line in part["lines"]]
+    assert not alive(t, "Gus") and g.DATA["script"]["vote"][0] not in said and said[0].startswith("The count")

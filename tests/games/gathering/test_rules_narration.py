@@ -202,6 +202,7 @@ def test_a_pardon_is_announced():
 def test_the_narrator_sees_who_has_not_voted_and_casts_their_ballots():
     t = game(EIGHT, ["Gus", "Hal"])
     night(t, target="Fay")
+    t.act("host", type="beat")  # the narrator's signal: the vote opens
     t.act("Ann", type="ballot", target="Gus")
     view = t.act("host", type="ballot", voter="Bob", target="Gus")
     assert view["ballots_missing"] == ["Cat", "Dan", "Eve", "Gus", "Hal"]
