@@ -40,6 +40,7 @@ def test_gathering_display_shows_who_stands_and_the_vote_above_the_fold(browser,
     for body in ({"type": "spy", "target": "Bob"}, {"type": "mischief_target", "target": "Fay"},
                  {"type": "hades", "save": False}):
         api.ok(code, host, **body)
+    api.ok(code, host, type="beat")  # the narrator calls the vote
     for n, _ in EIGHT:
         if n != "Fay":
             api.ok(code, tokens[n], type="ballot", target="Gus" if n != "Gus" else "Ann")

@@ -46,6 +46,7 @@ def test_a_name_is_stored_normalised_without_invisible_or_control_characters():
 def test_the_narrators_log_shows_a_secret_ballot_only_as_cast_until_the_count():
     t = game(EIGHT, ["Gus", "Hal"])
     night(t, target="Fay")
+    t.act("host", type="beat")  # the narrator calls the vote
     names = [p["name"] for p in t.state["players"] if p["alive"]]
     *early, last = names
     for n in early:

@@ -48,6 +48,7 @@ def test_screenshots_of_every_game(browser, server, api):
     api.ok(code, host, type="spy", target="Bob")
     api.ok(code, host, type="mischief_target", target="Fay")
     api.ok(code, host, type="hades", save=False)
+    api.ok(code, host, type="beat")  # the narrator calls the vote
     for n in ("Ann", "Bob", "Cat", "Dan", "Eve"):
         api.ok(code, tokens[n], type="ballot", target="Gus")
     ann = open_seat(browser, server, code, tokens["Gus"])

@@ -57,20 +57,54 @@
     });
     if (groupDone) { focusReveal(); answers(); }
   }
+  // A voice that never says it has finished (iOS can lose an utterance's end) is not waited for
+  // past its budget: a second, and the time its words take at this rate (tests may set it lower).
+  var speechEnds = 0;
+  function budget(text, rate) {
+    var b = window.companionSpeechBudget || { base: 1000, perChar: 80 };
+    return b.base + b.perChar * text.length / (rate || 1);
+  }
   function quiet(voice, then) {
     if (!voice) { then(); return; }
-    (function poll() { if (synth.speaking || synth.pending) setTimeout(poll, 100); else then(); })();
+    (function poll() {
+      if (!(synth.speaking || synth.pending)) { then(); return; }
+      if (Date.now() > speechEnds) { synth.cancel(); then(); return; } // its end was lost: go on
+      setTimeout(poll, 100);
+    })();
+  }
+  // Sentences, each short enough for every engine (Chrome cuts an utterance at about 15 s):
+  // split after . ! ? (no look-behind, which older Safari cannot parse), then long ones at , or ;
+  function sentences(text) {
+    var out = [];
+    text.replace(/([.!?])\s+/g, "$1\n").split("\n").forEach(function (s) {
+      s = s.trim();
+      while (s.length > 180) {
+        var cut = Math.max(s.lastIndexOf(", ", 180), s.lastIndexOf("; ", 180));
+        if (cut < 40) break;
+        out.push(s.slice(0, cut + 1)); s = s.slice(cut + 2).trim();
+      }
+      if (s) out.push(s);
+    });
+    return out;
+  }
+  function pickVoice() {
+    var wanted = store.get("speak-voice", ""), lang = (document.documentElement.lang || "en").toLowerCase();
+    var voices = synth.getVoices();  // new objects each time: matched by name or address, not identity
+    return voices.filter(function (v) { return wanted && (v.name === wanted || v.voiceURI === wanted); })[0]
+      || voices.filter(function (v) { return (v.lang || "").toLowerCase().indexOf(lang) === 0; })[0];
   }
   function utter(part, voice) {
     if (!voice) return;
-    var voiceName = store.get("speak-voice", ""), rate = parseFloat(store.get("speak-rate", "0.9"));
-    var chosen = synth.getVoices().filter(function (v) { return v.name === voiceName; })[0];
+    var rate = parseFloat(store.get("speak-rate", "0.9")), chosen = pickVoice();
+    var lang = document.documentElement.lang || "en";
+    speechEnds = Math.max(speechEnds, Date.now());
     part.querySelectorAll("[data-line]").forEach(function (p) {
-      p.textContent.split(/(?<=[.!?])\s+/).forEach(function (sentence) {
-        if (!sentence.trim()) return;
-        var u = new SpeechSynthesisUtterance(sentence.trim());
+      sentences(p.textContent).forEach(function (sentence) {
+        var u = new SpeechSynthesisUtterance(sentence);
         u.rate = rate;
+        u.lang = chosen ? chosen.lang : lang;
         if (chosen) u.voice = chosen;
+        speechEnds += budget(sentence, rate);
         synth.speak(u);
       });
     });
@@ -149,6 +183,7 @@
     }).catch(function () { /* not allowed now: the next tap tries again */ });
   }
   document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") wake(); });
+  window.addEventListener("pageshow", wake); // a page restored from the back-forward cache may not say it is visible
 
   // ---- controls ----
   document.addEventListener("change", function (e) {

@@ -63,3 +63,40 @@ def test_the_narrators_page_swapped_in_again_in_the_silence_neither_repeats_nor_
     spoken = texts(narrator)
     assert spoken.count("Maleficent, sleep.") == 1 and spoken.count("Diablo, wake and see what that player hides.") == 1
     assert between(narrator, "Maleficent, sleep.", "Diablo, wake and see what that player hides.") == SILENCE
+
+
+# the recorder, with a voice that never says it has finished (iOS can lose an utterance's end),
+# and a short budget for each utterance so that the test does not wait for a real one
+STUCK_VOICE = SPEECH_RECORDER.replace("get speaking() { return performance.now() < busyUntil; }",
+                                      "get speaking() { return true; }") \
+    + "\nwindow.companionSpeechBudget = {base: 200, perChar: 0};"
+
+
+def test_a_voice_whose_end_is_lost_is_not_waited_for_past_its_budget(browser, server, api):
+    assert "get speaking() { return true; }" in STUCK_VOICE
+    code, host, tokens, display, mischief = new_game(api)
+    api.ok(code, host, type="deal", characters=dict(EIGHT), mischief=list(mischief))
+    narrator = open_seat(browser, server, code, host, init_script=STUCK_VOICE)
+    night = narrator.locator("#narrator")
+    night.get_by_role("button", name="Night falls").click()
+    heard(narrator, "Point at the player whose loyalty you want to learn.")
+    night.get_by_role("button", name="Gus", exact=True).click()
+    heard(narrator, "Maleficent, sleep.")
+    # the voice still says it is speaking; past its budget the narration goes on: the silence, then Diablo
+    heard(narrator, "Diablo, wake and see what that player hides.")
+    expect(narrator.locator(".reveal")).to_be_visible()
+
+
+def test_long_lines_reach_the_voice_in_sentences_below_fifteen_seconds(browser, server, api):
+    code, host, tokens, display, mischief = new_game(api)
+    long = ("Listen well, all of you, for the night is long and the candles are low, and every one of you "
+            "has a secret to keep, a friend to doubt, a door to lock, a name to whisper, a vote to weigh, "
+            "and a story to tell when the sun comes up again over the roofs of the old town.")
+    api.ok(code, host, type="script", key="nightfall", lines=[long + " Close your eyes."])
+    api.ok(code, host, type="deal", characters=dict(EIGHT), mischief=list(mischief))
+    narrator = open_seat(browser, server, code, host, init_script=SPEECH_RECORDER)
+    narrator.locator("#narrator").get_by_role("button", name="Night falls").click()
+    heard(narrator, "Close your eyes.")
+    said = texts(narrator)
+    pieces = said[:said.index("Close your eyes.")]
+    assert " ".join(pieces) == long and all(len(p) <= 180 for p in pieces) and len(pieces) >= 2
