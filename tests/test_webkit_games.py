@@ -73,7 +73,7 @@ def test_touch_of_evil_the_mystery_phase_starts_on_a_webkit_phone(webkit, server
 
 def test_gathering_the_narrator_is_heard_only_after_the_first_tap_in_webkit(webkit, server, api):
     code, host, _, _, mischief = new_game(api)
-    first_night(api, code, host, mischief, save=False)
+    first_night(api, code, host, mischief, save=False, call=False)  # the day's debate, before the vote
     open_seat(webkit, server.url, code, host)
     webkit.execute_script(SPEECH_RECORDER)
     assert webkit.execute_script("return window.__spoken") == []

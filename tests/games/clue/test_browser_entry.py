@@ -170,6 +170,7 @@ def test_a_marked_cell_stays_under_the_thumb_and_keeps_the_focus(browser, server
     errors = []
     page = open_seat(browser, server, code, tok["Ann"], errors=errors)
     page.get_by_label("Mark cells: a tap sets my own mark").check()
+    expect(page.locator("#notes")).not_to_contain_text("Working out the odds")  # the hand's odds are in
     # a ✓ far down the grid: many cells read "✓", the page must hold this one, not the first
     cell = page.locator("#notes tbody tr").filter(has=page.get_by_role("rowheader", name="Lair 2", exact=True)) \
         .locator("td").first.locator("button")
@@ -179,13 +180,13 @@ def test_a_marked_cell_stays_under_the_thumb_and_keeps_the_focus(browser, server
     marked = page.get_by_role("button", name="Lair 2, Ann: has it (your mark). Tap for why; when marking, a tap marks "
                                             "does not have it.")
     expect(marked).to_be_focused()
-    page.wait_for_timeout(200)
+    expect(page.locator("#notes")).not_to_contain_text("Working out the odds")  # and the mark's odds pushed too
     assert abs(top(marked) - before) < 2, (before, top(marked))
     assert api.view(code, tok["Ann"])["marks"] == {"lair_2|Ann": "has"}
     # a push from another phone while the cell holds the focus does not move it either
     api.ok(code, tok["Bob"], type="suggestion", by="Bob", cards=["jafar", "shell", "lair_3"], disproved_by="Cat")
     expect(page.locator("#r-log")).to_contain_text("Bob: Jafar, Shell, Lair 3")
-    page.wait_for_timeout(200)
+    expect(page.locator("#notes")).not_to_contain_text("Working out the odds")
     assert abs(top(marked) - before) < 2, (before, top(marked))
     assert not errors, errors
 
