@@ -11,15 +11,22 @@ from .test_live import EIGHT, new_game
 pytestmark = pytest.mark.browser
 
 
-def test_a_reload_in_the_silence_before_diablo_resumes_with_his_wake_line_and_nothing_again(browser, server, api):
+def to_the_silence_before_diablo(browser, server, api, recorder=SPEECH_RECORDER):
+    """A dealt table whose narrator's page has read up to Maleficent's sleep (Gus spied on): the
+    silence before Diablo's wake. Answers the table's code, the narrator's token and page."""
     code, host, tokens, display, mischief = new_game(api)
     api.ok(code, host, type="deal", characters=dict(EIGHT), mischief=list(mischief))
-    narrator = open_seat(browser, server, code, host, init_script=SPEECH_RECORDER)
+    narrator = open_seat(browser, server, code, host, init_script=recorder)
     night = narrator.locator("#narrator")
     night.get_by_role("button", name="Night falls").click()
     heard(narrator, "Point at the player whose loyalty you want to learn.")
     night.get_by_role("button", name="Gus", exact=True).click()
-    heard(narrator, "Maleficent, sleep.")  # then the silence before Diablo: the page is reloaded in it
+    heard(narrator, "Maleficent, sleep.")
+    return code, host, narrator
+
+
+def test_a_reload_in_the_silence_before_diablo_resumes_with_his_wake_line_and_nothing_again(browser, server, api):
+    code, host, narrator = to_the_silence_before_diablo(browser, server, api)  # the page is reloaded in it
     narrator.reload()
     reveal = narrator.locator(".reveal")
     expect(reveal).to_have_count(1)
@@ -47,14 +54,7 @@ def test_the_narrators_page_swapped_in_again_in_the_silence_neither_repeats_nor_
     """What a socket that comes back does to the page (its regions swapped in again, the same
     group of lines on them), done here by a change that re-renders the narrator's night: the
     narration goes on where it was."""
-    code, host, tokens, display, mischief = new_game(api)
-    api.ok(code, host, type="deal", characters=dict(EIGHT), mischief=list(mischief))
-    narrator = open_seat(browser, server, code, host, init_script=SPEECH_RECORDER)
-    night = narrator.locator("#narrator")
-    night.get_by_role("button", name="Night falls").click()
-    heard(narrator, "Point at the player whose loyalty you want to learn.")
-    night.get_by_role("button", name="Gus", exact=True).click()
-    heard(narrator, "Maleficent, sleep.")
+    code, host, narrator = to_the_silence_before_diablo(browser, server, api)
     narrator.evaluate("document.getElementById('speech').__before = true")
     api.ok(code, host, type="script", key="spy_diablo", lines=["Diablo, open your eyes."])  # for later nights
     narrator.wait_for_function("!document.getElementById('speech').__before")  # swapped in anew, in the silence
@@ -74,14 +74,7 @@ STUCK_VOICE = SPEECH_RECORDER.replace("get speaking() { return performance.now()
 
 def test_a_voice_whose_end_is_lost_is_not_waited_for_past_its_budget(browser, server, api):
     assert "get speaking() { return true; }" in STUCK_VOICE
-    code, host, tokens, display, mischief = new_game(api)
-    api.ok(code, host, type="deal", characters=dict(EIGHT), mischief=list(mischief))
-    narrator = open_seat(browser, server, code, host, init_script=STUCK_VOICE)
-    night = narrator.locator("#narrator")
-    night.get_by_role("button", name="Night falls").click()
-    heard(narrator, "Point at the player whose loyalty you want to learn.")
-    night.get_by_role("button", name="Gus", exact=True).click()
-    heard(narrator, "Maleficent, sleep.")
+    code, host, narrator = to_the_silence_before_diablo(browser, server, api, STUCK_VOICE)
     # the voice still says it is speaking; past its budget the narration goes on: the silence, then Diablo
     heard(narrator, "Diablo, wake and see what that player hides.")
     expect(narrator.locator(".reveal")).to_be_visible()
