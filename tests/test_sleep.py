@@ -82,11 +82,8 @@ def proxy(server):
     p.stop()
 
 
-WAKE = "window.companionLiveDeadline = 1500; window.__sameDocument = true; document.dispatchEvent(new Event('visibilitychange'));"
-
-
-@pytest.mark.browser
-def test_a_page_whose_socket_died_asleep_reconnects_and_catches_up_when_shown_again(browser, proxy, api):
+def bobs_phone(browser, proxy, api):
+    """A Villainous table and Bob's phone on it, live through the proxy."""
     t = api.create("villainous", name="Ann")
     bob = api.join(t["code"], "Bob", token=t["token"])
     ctx = browser.new_context(**PHONE)
@@ -94,6 +91,15 @@ def test_a_page_whose_socket_died_asleep_reconnects_and_catches_up_when_shown_ag
     page = ctx.new_page()
     page.goto(f"{proxy.url}/tables/{t['code']}")
     expect(page.locator("#conn")).to_have_text("Live")
+    return t, page
+
+
+WAKE = "window.companionLiveDeadline = 1500; window.__sameDocument = true; document.dispatchEvent(new Event('visibilitychange'));"
+
+
+@pytest.mark.browser
+def test_a_page_whose_socket_died_asleep_reconnects_and_catches_up_when_shown_again(browser, proxy, api):
+    t, page = bobs_phone(browser, proxy, api)
     page.locator("#memo-text").fill("half a thought")  # typed, not saved
     proxy.freeze()
     api.ok(t["code"], t["token"], type="roll", dice="d6", purpose="while asleep")
@@ -109,13 +115,7 @@ def test_a_page_whose_socket_died_asleep_reconnects_and_catches_up_when_shown_ag
 
 @pytest.mark.browser
 def test_a_live_socket_answers_the_check_and_is_kept(browser, proxy, api):
-    t = api.create("villainous", name="Ann")
-    bob = api.join(t["code"], "Bob", token=t["token"])
-    ctx = browser.new_context(**PHONE)
-    ctx.add_cookies([{"name": f"seat_{t['code']}", "value": bob["token"], "url": proxy.url}])
-    page = ctx.new_page()
-    page.goto(f"{proxy.url}/tables/{t['code']}")
-    expect(page.locator("#conn")).to_have_text("Live")
+    t, page = bobs_phone(browser, proxy, api)
     page.evaluate("window.__synced = 0; document.addEventListener('htmx:wsAfterMessage', function () { window.__synced++; });")
     page.evaluate(WAKE)
     page.wait_for_function("window.__synced > 0")  # the sync was answered on the same socket
