@@ -295,7 +295,7 @@ class Tables:
         try:
             options = module.options.model_validate(options, strict=True).model_dump(mode="json")
         except ValidationError as err:
-            raise BadInput(act.explain(err, whole="this game's options")) from None
+            raise BadInput(act.explain(err, whole="this game's options", models=(module.options,))) from None
         host = Seat(0, clean_name(name) if name else "Host", HOST, True)
         code = new_code()
         while self.store.exists(code):

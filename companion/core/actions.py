@@ -26,7 +26,7 @@ class Roll(Action):
     """Roll dice on the server; every seat sees the result in `rolls`."""
 
     type: Literal["roll"]
-    dice: str = Field(default="d6", max_length=10, description="d6, 2d6, d3 or NdM (up to 20 dice of up to 100 faces)")
+    dice: str = Field(default="d6", max_length=10, title="The dice to roll", description="d6, 2d6, d3 or NdM (up to 20 dice of up to 100 faces)")
     purpose: str | None = Field(default=None, max_length=80, description="What the roll is for (shown in the log).")
 
 
@@ -34,7 +34,7 @@ class Memo(Action):
     """Keep private free text that only this seat sees."""
 
     type: Literal["memo"]
-    text: str = Field(max_length=MEMO_MAX)
+    text: str = Field(max_length=MEMO_MAX, title="A note")
 
 
 COMMON = (Roll, Memo)
@@ -55,33 +55,78 @@ def adapter(models: tuple) -> TypeAdapter:
     return TypeAdapter(union)
 
 
-KINDS = {  # pydantic's error type -> what the field must be, said plainly
+KINDS = {  # pydantic's error type -> what the value must be, said plainly
     "int_type": "a whole number", "int_from_float": "a whole number", "int_parsing": "a whole number",
-    "float_type": "a number", "bool_type": "true or false", "string_type": "text", "list_type": "a list",
-    "dict_type": "an object", "model_type": "an object", "model_attributes_type": "an object",
+    "float_type": "a number", "float_parsing": "a number", "bool_type": "yes or no", "bool_parsing": "yes or no",
+    "string_type": "text", "list_type": "a list", "dict_type": "a group of values", "model_type": "a group of values",
+    "model_attributes_type": "a group of values",
 }
+BOUNDS = {"less_than_equal": ("le", "can be at most {}"), "less_than": ("lt", "must be less than {}"),
+          "greater_than_equal": ("ge", "must be at least {}"), "greater_than": ("gt", "must be more than {}")}
 
 
-def explain(err: ValidationError, tag: str | None = None, whole: str = "this action") -> str:
-    """The first problem of a validation error as one sentence."""
+def _field(models, tag, loc):
+    """The model field a location names, following nested models (an action's options, say)."""
+    model = models[0] if tag is None and len(models) == 1 else next((m for m in models if tag in _tags(m)), None)
+    field = None
+    for part in loc:
+        if model is None or not isinstance(part, str) or part not in getattr(model, "model_fields", {}):
+            return field if part == loc[-1] or not isinstance(part, str) else None
+        field = model.model_fields[part]
+        model = next((t for t in (field.annotation, *getattr(field.annotation, "__args__", ()))
+                      if isinstance(t, type) and issubclass(t, BaseModel)), None)
+    return field
+
+
+def _tags(model) -> tuple:
+    f = model.model_fields.get("type")
+    return getattr(f.annotation, "__args__", ()) if f is not None else ()
+
+
+def label(where: str, field=None) -> str:
+    """How a refusal names a value: the game's own words (a field's title), else its name quoted."""
+    if field is not None and field.title:
+        return field.title
+    return f"“{where.replace('_', ' ')}”" if where else "the value"
+
+
+def explain(err: ValidationError, tag: str | None = None, whole: str = "this action", models: tuple = ()) -> str:
+    """The first problem of a validation error as one sentence in people's words: what is wrong and
+    the limit, never a validator's wording (no "field", no "input should")."""
     e = err.errors()[0]
     loc = list(e["loc"])
     if tag is not None and loc and loc[0] == tag:
         loc = loc[1:]  # the action's own type, which the union of actions puts first
     where = ".".join(str(p) for p in loc if not (isinstance(p, str) and p[:1].isupper()))
-    kind = e["type"]
+    field = _field(models, tag, loc)
+    name = label(where, field)
+    cap = name if name.startswith("“") else name[0].upper() + name[1:]
+    kind, ctx = e["type"], e.get("ctx") or {}
     if kind == "union_tag_invalid":
-        return f"Unknown action type {e['input'].get('type')!r} for this game." if isinstance(e.get("input"), dict) else "Unknown action type."
+        return (f"This game has no action called {e['input'].get('type')!r}." if isinstance(e.get("input"), dict)
+                else "This game has no such action.")
     if kind == "union_tag_not_found":
-        return "The action needs a 'type'."
+        return "An action must say what it is (its 'type')."
     if kind == "missing":
-        return f"The field '{where}' is missing."
+        return f"{cap} is needed and was not given."
     if kind == "extra_forbidden":
-        return f"The field '{where}' is not part of {whole}."
-    if kind in KINDS and where:
-        return f"The field '{where}' must be {KINDS[kind]}."
-    msg = e["msg"].removeprefix("Value error, ").rstrip(".")
-    return f"The field '{where}' is wrong: {msg[0].lower() + msg[1:]}." if where else f"{msg}."
+        return f"{cap} is not something {whole} takes."
+    if kind in KINDS:
+        return f"{cap} must be {KINDS[kind]}."
+    if kind in BOUNDS:
+        key, words = BOUNDS[kind]
+        return f"{cap} {words.format(ctx.get(key))}."
+    if kind in ("string_too_long", "too_long"):
+        unit = "characters" if kind == "string_too_long" else "items"
+        return f"{cap} can be at most {ctx.get('max_length')} {unit} long." if unit == "characters" else f"{cap} can hold at most {ctx.get('max_length')} {unit}."
+    if kind in ("string_too_short", "too_short"):
+        return f"{cap} cannot be empty." if ctx.get("min_length") == 1 else f"{cap} needs at least {ctx.get('min_length')}."
+    if kind in ("literal_error", "enum"):
+        return f"{cap} must be one of {ctx.get('expected')}."
+    msg = e["msg"].removeprefix("Value error, ").removeprefix("Assertion failed, ").rstrip(".")
+    if kind in ("value_error", "assertion_error"):  # our own sentence, raised by a check of ours
+        return f"{field.title}: {msg[0].lower() + msg[1:]}." if field is not None and field.title else f"{msg[0].upper() + msg[1:]}."
+    return f"{cap} was not understood: {msg[0].lower() + msg[1:]}."
 
 
 def parse(models: tuple, body) -> dict:
@@ -97,5 +142,5 @@ def parse(models: tuple, body) -> dict:
     try:
         model = adapter(models).validate_python(body, strict=True)
     except ValidationError as err:
-        raise BadInput(explain(err, body["type"])) from None
+        raise BadInput(explain(err, body["type"], models=models)) from None
     return model.model_dump(mode="json", exclude={"expected_version"})

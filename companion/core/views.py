@@ -4,7 +4,7 @@ Everything a seat receives (the JSON view, its page, its socket pushes, its log)
 `view_for` and `log_for`. The raw log, undo stacks and the initial deal never leave the server.
 """
 
-from . import compute, undo
+from . import compute, now, undo
 from .table import HOST, Seat, Table, is_private, undone
 
 
@@ -65,12 +65,17 @@ def _game_view(module, table: Table, seat: Seat) -> dict:
 
 def _view(module, table: Table, seat: Seat) -> dict:
     state = table.state
-    view = dict(_game_view(module, table, seat))
+    game = _game_view(module, table, seat)
+    view = dict(game)
+    seats = seats_public(table)
+    mine, pinned = now.table_items(table, seat, seats)
     view.update({
+        "now": mine + game["now"] if mine and game.get("now") else mine or game.get("now") or [],
+        "news": pinned + game["news"] if pinned and game.get("news") else pinned or game.get("news") or [],
         "rolls": state["rolls"],
         "recent_rolls": state["rolls"][-10:],
         "memo": state["memos"].get(str(seat.id), ""),
-        "seats": seats_public(table),
+        "seats": seats,
         "seat": {"id": seat.id, "name": seat.name, "role": seat.role, "acts_as": seat.trusted,
                  "approved": seat.approved},
         "undo": undo.offer(module, table, seat),

@@ -14,12 +14,14 @@ anything nested deeper than MAX_DEPTH.
 """
 
 import json
+import re
 
 from ..core.errors import BadInput
 
 MAX_DEPTH = 32  # nesting of JSON arrays and objects (no action needs more than a handful)
 MAX_PATH = 8  # parts of a dotted form field name
 MAX_ROW = 999  # the highest row number of a form
+SIGNED = re.compile(r"\s*([+\-\u2212])\s*(\d+)\s*")  # "+3", "- 3", "−3" (a typographic minus) as people type them
 
 
 def depth(value) -> int:
@@ -42,7 +44,7 @@ def loads(text, what: str = "The body"):
     except RecursionError:
         raise BadInput(f"{what} is nested too deeply (at most {MAX_DEPTH} levels).") from None
     except ValueError:
-        raise BadInput(f"{what} is not valid JSON.") from None
+        raise BadInput(f"{what} could not be read (it must be JSON).") from None
     if depth(value) > MAX_DEPTH:
         raise BadInput(f"{what} is nested too deeply (at most {MAX_DEPTH} levels).")
     return value
@@ -65,7 +67,10 @@ def decode(form) -> dict:
             if v == "" and name != "text":
                 continue
             if is_json:
-                v = loads(v, f"The field '{name[:40]}'")
+                signed = SIGNED.fullmatch(v)
+                if signed:  # a number field's "+3" is 3, its "−3" is -3
+                    v = ("-" if signed[1] != "+" else "") + signed[2]
+                v = loads(v, f"“{name[:40]}”")
             parsed.append(v)
         if not parsed and not (as_list and not is_json):
             continue
@@ -73,11 +78,11 @@ def decode(form) -> dict:
         node = out
         *path, last = name.split(".")
         if len(path) >= MAX_PATH:
-            raise BadInput(f"The field '{name[:40]}' is not valid.")
+            raise BadInput(f"“{name[:40]}” is not a name this form can send.")
         for part in path:
             node = node.setdefault(part, {})
             if not isinstance(node, dict):
-                raise BadInput(f"The field '{name[:40]}' is not valid.")
+                raise BadInput(f"“{name[:40]}” is not a name this form can send.")
         node[last] = value
     return _rows(out)
 

@@ -16,7 +16,11 @@ from ..core.table import HOST, PLAYER
 from ..core.views import view_for
 
 GAME = "game"  # the container of the game's own regions: rebuilt whole when their list changes
-BEFORE = (Region("header", "_header.html", ("seat",)),)
+BEFORE = (
+    Region("header", "_header.html", ("seat",)),
+    Region("news", "_news.html", ("news",)),  # pinned to the top of the screen: the table's news, prompts to answer
+    Region("now", "_now.html", ("now",)),  # this seat's next move and what it must know, first on its page
+)
 AFTER = (
     Region("undo", "_undo.html", ("undo",)),  # right under the game: the last entry taken back at hand
     Region("dice", "_dice.html", ("recent_rolls", "seat.approved", "seat.acts_as", "dice_tray")),

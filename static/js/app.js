@@ -86,18 +86,44 @@
   function inView() {  // the first region on screen: where the eye is when nothing holds the focus
     var regions = document.querySelectorAll("#live .region");
     for (var i = 0; i < regions.length; i++) {
+      if (regions[i].id === "r-news") continue;  // pinned: it is always on screen, never what is read
       var rect = regions[i].getBoundingClientRect();
       if (rect.bottom > 0 && rect.height > 0) return { region: regions[i].id, top: rect.top };
     }
     return null;
   }
+  // Safari does not focus a button that is tapped: the control last tapped stands in for the focus.
+  var tapped = null, tappedAt = 0;
+  document.addEventListener("pointerdown", function (e) {
+    var el = e.target.closest && e.target.closest("button, input, select, summary, a");
+    if (el) { tapped = el; tappedAt = Date.now(); }
+  }, true);
+  var NEAR = "button, input:not([type=hidden]), select, summary, h2, h3, label, .prompt-text";
+  function neighbours(el) {  // what stays near a control if it goes: the shown elements just above and below it
+    var all = Array.prototype.slice.call(document.querySelectorAll("#live " + NEAR)).filter(shown);
+    var i = all.indexOf(el), out = [];
+    [i - 1, i + 1, i - 2, i + 2, i - 3, i + 3].forEach(function (j) {
+      var n = all[j], r = regionOf(n);
+      if (!n || !r || r.id === "r-news") return;
+      var d = describe(n);
+      d.nth = Math.max(0, alike(r, d).indexOf(n));
+      out.push({ region: r.id, control: d, top: n.getBoundingClientRect().top });
+    });
+    return out;
+  }
   function anchorNow() {
-    var active = document.activeElement, region = regionOf(active), view = inView();
-    if (region) {
+    var active = document.activeElement, view = inView();
+    if (!regionOf(active) && tapped && shown(tapped) && Date.now() - tappedAt < 5000) {
+      var r = tapped.getBoundingClientRect();
+      if (r.bottom > 0 && r.top < window.innerHeight) active = tapped;  // only while it is still on screen
+    }
+    var region = regionOf(active);
+    if (region && region.id !== "r-news") {
       var d = describe(active);
       d.nth = Math.max(0, alike(region, d).indexOf(active));
       return { region: region.id, control: d, top: active.getBoundingClientRect().top,
-               regionTop: region.getBoundingClientRect().top, focus: true, view: view };
+               regionTop: region.getBoundingClientRect().top, focus: active === document.activeElement, view: view,
+               near: neighbours(active) };
     }
     return view;
   }
@@ -160,6 +186,12 @@
     if (a.control) {
       var like = findLike(region, a.control);
       if (like) { el = like; top = a.top; if (a.focus && document.activeElement !== like) like.focus({ preventScroll: true }); }
+    }
+    if (a.control && el === region && a.near) {  // the control went: what was just around it stays put
+      for (var k = 0; k < a.near.length; k++) {
+        var n = findLike(document.getElementById(a.near[k].region), a.near[k].control);
+        if (n && shown(n)) { el = n; top = a.near[k].top; break; }
+      }
     }
     if (!shown(el) || !el.getBoundingClientRect().height) {  // what they held is gone or empty now: keep the view
       if (!a.view) return;
@@ -339,6 +371,26 @@
     document.body.appendChild(cover);
     cover.focus();
   });
+  // Pinned news stays until this phone hides it (kept by table and item id) or the game replaces it.
+  function hiddenNews() {
+    var live = document.getElementById("live");
+    try { return live ? JSON.parse(localStorage.getItem("news-hidden:" + live.dataset.code) || "[]") : []; } catch (err) { return []; }
+  }
+  function applyHidden() {
+    var gone = hiddenNews();
+    document.querySelectorAll("#r-news [data-prompt]").forEach(function (li) { li.hidden = gone.indexOf(li.dataset.prompt) >= 0; });
+  }
+  document.addEventListener("click", function (e) {
+    var btn = e.target.closest("[data-dismiss]"), live = document.getElementById("live");
+    if (!btn || !live) return;
+    var gone = hiddenNews();
+    gone.push(btn.dataset.dismiss);
+    try { localStorage.setItem("news-hidden:" + live.dataset.code, JSON.stringify(gone.slice(-60))); } catch (err) { /* storage off: hidden until the next push */ }
+    var li = btn.closest("[data-prompt]");
+    if (li) li.hidden = true;
+  });
+  document.addEventListener("DOMContentLoaded", applyHidden);
+  document.addEventListener("htmx:oobAfterSwap", applyHidden);
   window.companion = { holdable: holdable, utterancesHeld: function () { return spokenNow.length; } };
 })();
 

@@ -164,7 +164,7 @@ class Facts(Action):
     the roads, the Elders' names, the base co-operative table."""
 
     type: Literal["facts"]
-    track: Track | None = None
+    track: Track | None = Field(default=None, title="The Shadow Track")
     locations: list[str] | None = None
     roads: list[str] | None = None
     elders: list[str] | None = None
@@ -173,9 +173,9 @@ class Facts(Action):
     roads_text: str | None = Field(default=None, max_length=1000)
     elders_text: str | None = Field(default=None, max_length=1000)
     base_text: str | None = Field(default=None, max_length=3000)
-    track_length: int | None = Field(default=None, ge=3, le=40)
+    track_length: int | None = Field(default=None, ge=3, le=40, title="The Shadow Track's length")
     track_stages: str | None = Field(default=None, max_length=200)
-    track_red: int | None = Field(default=None, ge=0, le=40)
+    track_red: int | None = Field(default=None, ge=0, le=40, title="The first red step")
 
 
 class Hero(Drawn):

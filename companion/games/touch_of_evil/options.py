@@ -78,7 +78,7 @@ class TouchOfEvilOptions(BaseModel):
     rules: Rules = Field(default_factory=Rules)
     void_overflow_steps: Literal[1, 2] = Field(
         default=2, description="A Circle where a Void already is moves the Shadow Track this far: 2 as the Minion Table says, or 1 as the terrain rules say.")
-    track: Track | None = None
+    track: Track | None = Field(default=None, title="The Shadow Track")
     locations: list[str] | None = Field(default=None, description="The board's spaces (the defaults are partly a guess).")
     roads: list[str] | None = Field(default=None, description="Spaces that are roads, never a Random Location.")
     elders: list[str] | None = None

@@ -55,8 +55,11 @@ def facts_from_form(state, a) -> dict:
             a[key] = got
     if a.get("track") is None and (a.get("track_length") is not None or a.get("track_stages") is not None or a.get("track_red") is not None):
         now = state["track"]
+        written = (a.get("track_stages") or "").replace(",", " ").split()
+        if not all(x.isascii() and x.isdigit() for x in written):
+            raise RuleError("The stages are written as the steps where each begins, like 0 4 8 12.")
         try:
-            stages = [int(x) for x in (a["track_stages"] or "").replace(",", " ").split()] if a.get("track_stages") is not None else now["stages"]
+            stages = [int(x) for x in written] if a.get("track_stages") is not None else now["stages"]
             track = Track(length=a["track_length"] if a.get("track_length") is not None else now["length"], stages=stages,
                           red_from=a["track_red"] if a.get("track_red") is not None else now["red_from"]).model_dump()
         except ValueError as err:

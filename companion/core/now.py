@@ -1,0 +1,64 @@
+"""What a seat must do or know now: the items at the top of its page, and the table's pinned news.
+
+A game's view may hold two lists of items, each item a plain dict:
+  {"id": "fate-12",            stable while the item means the same thing (a phone hides a news
+                               item by its id; a new id shows it again)
+   "text": "Ana Fated you ...", one sentence in people's words
+   "tone": "move" | "prompt" | "info" | "warn" | "win",
+   "detail": "...",            optional, a smaller second sentence
+   "actions": [{"label": "Confirm", "fields": {"type": "...", ...}, "post": "act", "cls": ""}],
+   "inputs": [{"name": "json:dice", "label": "Dice", "value": 3, "kind": "number", "min": 1, "max": 9}]}
+`now` is this seat's next move and every prompt addressed to it, first on its page; `news` is
+what concerns the whole table (a win, a warning, a stage crossed) and what a seat must answer
+wherever it is scrolled: it is pinned to the top of the screen until hidden or superseded.
+
+The table itself adds what every game shares: a phone waiting for the host's approval is told so,
+and the host sees how many wait, with the Approve taps, pinned. No Flask here.
+"""
+
+from .table import HOST, Seat, Table
+
+MOVE, PROMPT, INFO, WARN, WIN = "move", "prompt", "info", "warn", "win"
+
+
+def item(id: str, text: str, tone: str = INFO, actions=(), detail: str | None = None, inputs=()) -> dict:
+    out = {"id": id, "text": text, "tone": tone, "actions": list(actions)}
+    if detail:
+        out["detail"] = detail
+    if inputs:
+        out["inputs"] = list(inputs)
+    return out
+
+
+def act(label: str, fields: dict, cls: str = "", post: str = "act") -> dict:
+    """A tap that answers an item: by default, an action posted to the table."""
+    out = {"label": label, "fields": fields}
+    if cls:
+        out["cls"] = cls
+    if post != "act":
+        out["post"] = post
+    return out
+
+
+def joined(seats: list[dict]) -> str:
+    names = [s["name"] for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def table_items(table: Table, seat: Seat, seats: list[dict]) -> tuple[list[dict], list[dict]]:
+    """The items every game shares: (now, news) for this seat."""
+    host = next((s["name"] for s in seats if s["role"] == HOST), None)
+    if not seat.approved:
+        who = f"{host}, the host," if host else "the host"
+        return [item("waiting", f"You are waiting for {who} to let you in.", PROMPT,
+                     detail="Keep this page open: it changes by itself once you are in.")], []
+    if seat.trusted != HOST:
+        return [], []
+    waiting = [s for s in seats if not s["approved"]]
+    if not waiting:
+        return [], []
+    count = "1 phone waits" if len(waiting) == 1 else f"{len(waiting)} phones wait"
+    taps = [act(f"Let {s['name']} in", {}, post=f"seats/{s['seat']}/approve") for s in waiting[:6]]
+    more = None if len(waiting) <= 6 else "The others are under “At the table”, at the bottom."
+    return [], [item("approve-" + "-".join(str(s["seat"]) for s in waiting), f"{count} to join: {joined(waiting)}.",
+                     PROMPT, taps, more)]
