@@ -98,19 +98,6 @@
     var el = e.target.closest && e.target.closest("button, input, select, summary, a");
     if (el) { tapped = el; tappedAt = Date.now(); }
   }, true);
-  var NEAR = "button, input:not([type=hidden]), select, summary, h2, h3, label, .prompt-text";
-  function neighbours(el) {  // what stays near a control if it goes: the shown elements just above and below it
-    var all = Array.prototype.slice.call(document.querySelectorAll("#live " + NEAR)).filter(shown);
-    var i = all.indexOf(el), out = [];
-    [i - 1, i + 1, i - 2, i + 2, i - 3, i + 3].forEach(function (j) {
-      var n = all[j], r = regionOf(n);
-      if (!n || !r || r.id === "r-news") return;
-      var d = describe(n);
-      d.nth = Math.max(0, alike(r, d).indexOf(n));
-      out.push({ region: r.id, control: d, top: n.getBoundingClientRect().top });
-    });
-    return out;
-  }
   function anchorNow() {
     var active = document.activeElement, view = inView();
     if (!regionOf(active) && tapped && shown(tapped) && Date.now() - tappedAt < 5000) {
@@ -123,9 +110,9 @@
       d.nth = Math.max(0, alike(region, d).indexOf(active));
       return { region: region.id, control: d, top: active.getBoundingClientRect().top,
                regionTop: region.getBoundingClientRect().top, focus: active === document.activeElement, view: view,
-               near: neighbours(active) };
+               scrollY: window.scrollY };
     }
-    return view;
+    return view && { region: view.region, top: view.top, view: view, scrollY: window.scrollY };
   }
   document.addEventListener("htmx:oobBeforeSwap", function (e) {
     var target = e.detail.target, fragment = e.detail.fragment;
@@ -187,16 +174,14 @@
       var like = findLike(region, a.control);
       if (like) { el = like; top = a.top; if (a.focus && document.activeElement !== like) like.focus({ preventScroll: true }); }
     }
-    if (a.control && el === region && a.near) {  // the control went: what was just around it stays put
-      for (var k = 0; k < a.near.length; k++) {
-        var n = findLike(document.getElementById(a.near[k].region), a.near[k].control);
-        if (n && shown(n)) { el = n; top = a.near[k].top; break; }
-      }
-    }
     if (!shown(el) || !el.getBoundingClientRect().height) {  // what they held is gone or empty now: keep the view
-      if (!a.view) return;
-      el = document.getElementById(a.view.region); top = a.view.top;
-      if (!shown(el)) return;
+      el = a.view && a.view.region !== a.region ? document.getElementById(a.view.region) : null;
+      top = a.view && a.view.top;
+      if (!shown(el) || !el.getBoundingClientRect().height) {  // the block they read went whole: what was above stays
+        keepHeight(a.scrollY);
+        if (Math.abs(window.scrollY - a.scrollY) >= 1) window.scrollTo(0, a.scrollY);
+        return;
+      }
     }
     var shift = el.getBoundingClientRect().top - top;
     keepHeight(window.scrollY + shift);

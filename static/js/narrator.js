@@ -7,7 +7,7 @@
   };
 
   // ---- speech: one sentence per utterance, cancel before each new step ----
-  var synth = window.speechSynthesis;
+  var synth = window.speechSynthesis;  // looked up again at each group: a page may get its voice late
   var lastKey = null;
   function voiceSelect() { return document.getElementById("speak-voice"); }
   function fillVoices() {
@@ -116,6 +116,7 @@
     return k >= 0 && s.slice(0, k) === key ? (parseInt(s.slice(k + 1), 10) || 0) : 0;
   }
   function speak(force) {
+    synth = window.speechSynthesis || synth;
     var box = document.getElementById("speech");
     if (!box) return;
     var key = box.dataset.key;
