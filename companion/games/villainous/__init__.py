@@ -64,7 +64,7 @@ def apply(state: dict, action: dict, seat) -> dict:
 
 GAME = Game(
     id=ID, title=TITLE, options=Options, actions=ACTIONS,
-    setup=setup, apply=apply, view=view, regions=REGIONS, styles=("css/villainous.css",),
+    setup=setup, apply=apply, view=view, regions=REGIONS, styles=("css/villainous.css",), scripts=("js/villainous.js",),
     private=frozenset(PRIVATE),
     dice=DICE,
     describe=describe,

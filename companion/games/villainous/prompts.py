@@ -22,7 +22,8 @@ def headline(state, mine: dict | None = None) -> str:
     p = current(state)
     if state["winner"]:
         return f"Round {round_of(state)}: {state['winner']} won"
-    return f"Round {round_of(state)}, {'your' if p is mine else p['name'] + '’s'} turn"
+    whose = "your" if p is mine else p["name"] + "'s"
+    return f"Round {round_of(state)}, {whose} turn"
 
 
 def move_item(state, p: dict, yours: bool) -> dict:
@@ -121,6 +122,8 @@ def news_for(state, seat, mine: dict | None) -> list[dict]:
             out.append(N.item(f"claim-{state['turn']}-{claim}", text, N.PROMPT,
                               detail="Another player or the host confirms it."))
     for w in warned(state):
+        if w["who"] == claim:
+            continue  # the claim itself is the news now
         out.append(N.item(f"warn-{w['who']}-{w['kind']}-{state['turn']}", w["text"], N.WARN))
     if mine is not None and seat.trusted == PLAYER:
         fated = [f for f in state.get("fated", []) if f["target"] == mine["name"]]

@@ -43,7 +43,7 @@ def controls(state, seat, p: dict) -> dict | None:
 def villain_card(state, seat, p: dict, i: int, mine: dict | None) -> dict:
     t = tracker(p)
     return {
-        "name": p["name"], "villain": p["villain"], "villain_name": VILLAINS[p["villain"]]["name"],
+        "n": i, "name": p["name"], "villain": p["villain"], "villain_name": VILLAINS[p["villain"]]["name"],
         "power": p["power"], "location": here(p),
         "locations": [dict(place, locked=place["name"] in p["locked"]) for place in symbols_line(p)],
         "objective": VILLAINS[p["villain"]]["objective"], "objective_note": objective_note(p), "tracker": t,
@@ -72,14 +72,16 @@ def log_lines(log: list, seat) -> list[dict]:
 def view(state: dict, seat) -> dict:
     mine = plays(state, seat)
     players = [villain_card(state, seat, p, i, mine) for i, p in enumerate(state["players"])]
-    villains = sorted(players, key=lambda p: not p["mine"])  # your own Villain first on your phone
+    # Your own Villain's card right under the turn (the host's: the current Villain's), the others after the standings
+    first = [c for c in players if c["mine"] or (seat.trusted == HOST and c["current"] and not state["winner"])]
+    villains = [c for c in players if c not in first]
     log = state["log"][-LOG_KEPT:]
     seated = bool(state["players"])
     return {"now": now_for(state, seat, mine), "news": news_for(state, seat, mine),
             "headline": headline(state, mine) if seated else None, "round": round_of(state) if seated else None,
             "lock_tokens": {"used": len(locked_everywhere(state)), "of": DATA["lock_tokens"],
                             "full": why_no_lock_token(state) if seated else None},
-            "players": players, "standing": [standing(p) for p in players], "villains": villains,
+            "players": players, "standing": [standing(p) for p in players], "villains": villains, "first_card": first,
             "current": current(state)["name"] if state["players"] else None,
             "turn": state["turn"], "moved": state["moved"], "seated": bool(state["players"]),
             "fate_token": state["fate_token"], "fate_token_in_play": bool(state["players"]) and uses_token(state),
@@ -116,6 +118,8 @@ REGIONS = (
             "seat.acts_as")),
     Region("turn", "games/villainous/turn.html", ("seated", "headline", "cauldron", "fate_token",
                                                  "fate_token_in_play", "lock_tokens", "undo", "seat.acts_as")),
+    Region("first", "games/villainous/villain.html", ("power_steps", "location_max", "lock_tokens"),
+           (HOST, PLAYER), each="first_card"),
     Region("standings", "games/villainous/standings.html", ("seated", "standing", "winner")),
     Region("villain", "games/villainous/villain.html", ("power_steps", "location_max", "lock_tokens"),
            (HOST, PLAYER), each="villains"),

@@ -68,7 +68,7 @@ def test_a_power_change_of_zero_is_refused():
 
 @pytest.mark.parametrize("delta", [1.5, 1.0, "3", True])
 def test_a_power_change_is_a_whole_number(delta):
-    with pytest.raises(BadInput, match="delta"):
+    with pytest.raises(BadInput, match="A change of Power must be a whole number"):
         game(2).act("host", type="power", player="P0", delta=delta)
 
 
