@@ -122,8 +122,8 @@ def news_for(state, seat, mine: dict | None) -> list[dict]:
             out.append(N.item(f"claim-{state['turn']}-{claim}", text, N.PROMPT,
                               detail="Another player or the host confirms it."))
     for w in warned(state):
-        if w["who"] == claim:
-            continue  # the claim itself is the news now
+        if w["who"] == claim or (mine is not None and w["who"] == mine["name"] and w["kind"] == "due"):
+            continue  # the claim itself is the news now; the owner's own phone offers the claim at its top
         out.append(N.item(f"warn-{w['who']}-{w['kind']}-{state['turn']}", w["text"], N.WARN))
     if mine is not None and seat.trusted == PLAYER:
         fated = [f for f in state.get("fated", []) if f["target"] == mine["name"]]

@@ -248,3 +248,11 @@ def test_a_claim_made_replaces_the_warning_that_it_was_due():
 
 def test_a_power_change_beyond_80_is_refused_in_a_sentence():
     assert game(2).refused("host", type="power", player="P0", delta=81) == "A change of Power can be at most 80."
+
+
+def test_the_owner_is_offered_the_due_claim_and_not_warned_about_it():
+    g = game(3, villains=["jafar", "ursula", "maleficent"])
+    g.act("P0", type="mark", player="P0", mark="m0", on=True)
+    g.act("P0", type="mark", player="P0", mark="m1", on=True)
+    assert g.view("P0")["news"] == [] and taps(g.view("P0")["now"][0]) == ["Claim the objective"]
+    assert "a claim is due" in g.view("P1")["news"][0]["text"]
