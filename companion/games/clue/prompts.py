@@ -1,7 +1,7 @@
-"""What each seat of a Clue table must do or know now (its `now`, first on its page) and the
-table's news (pinned wherever a phone is scrolled): whose turn it is and this seat's part of it
-(suggest, or accuse and end the turn), the card to show a suggester and the card shown to you,
-each answered in one tap; an accusation's outcome for everyone. Only this seat's own cards and
+"""What each seat of a Clue table must do or know now (its `now`, first on its page: whose turn it
+is and this seat's part of it, suggest, or accuse and end the turn) and what it must answer
+wherever it is scrolled (its `news`, pinned: the card to show a suggester and the card shown to
+you, each answered in one tap; an accusation's outcome, for everyone). Only this seat's own cards and
 notes go into its items."""
 
 from ...core import now as N
@@ -79,12 +79,19 @@ def now_for(state, seat_, me: str | None, view: dict) -> list[dict]:
         return []
     if state["winner"]:
         return []
-    return (shown_items(state, view.get("to_show") or []) + show_items(state, me, view.get("to_record") or [])
-            + turn_items(state, me, seat_.trusted in (HOST, PLAYER)))
+    return turn_items(state, me, seat_.trusted in (HOST, PLAYER))
 
 
-def news_for(state) -> list[dict]:
-    """The latest accusation's outcome, for every screen."""
+def news_for(state, me: str | None, view: dict) -> list[dict]:
+    """The cards this seat must show or note, pinned wherever its phone is scrolled (its own view
+    only), then the latest accusation's outcome, for every screen."""
+    out = []
+    if me is not None and not state["winner"]:
+        out += shown_items(state, view.get("to_show") or []) + show_items(state, me, view.get("to_record") or [])
+    return out + accused(state)
+
+
+def accused(state) -> list[dict]:
     if not state["accusations"]:
         return []
     i = len(state["accusations"]) - 1

@@ -38,10 +38,10 @@ def view(state: dict, seat_) -> dict:
         out.update(grid(state, name, out), look=look(out), advisor_lairs=advisor_lairs(state, priv.get("room")),
                    conflict=[conflict_entry(state, e) for e in out.get("conflict") or []])
     out["now"] = now_for(state, seat_, name, out)
-    out["news"] = news_for(state)
+    out["news"] = news_for(state, name, out)
     # on the phone of the player whose turn it is, the suggestion form comes first (right under the turn)
-    out["suggest_first"] = bool(name and out["may_suggest"] and out["current"] == name and name not in state["out"]
-                                and state.get("suggested") != state.get("turn", 0))
+    # (the whole turn long: the form stays where it was once the suggestion is in)
+    out["suggest_first"] = bool(name and out["may_suggest"] and out["current"] == name and name not in state["out"])
     return out
 
 

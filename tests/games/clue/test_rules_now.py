@@ -26,38 +26,39 @@ def test_after_the_suggestion_the_player_may_accuse_or_end_the_turn_in_one_tap()
     g = game()
     view = g.act("Ann", type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by=None)
     assert view["now"][-1]["text"].startswith("Your suggestion is in the log") and taps(view["now"][-1]) == ["End turn"]
-    assert view["suggest_first"] is False
+    assert view["suggest_first"] is True  # the form stays where it was until the turn ends
     g.act("Ann", type="end_turn")
+    assert g.view("Ann")["suggest_first"] is False and g.view("Bob")["suggest_first"] is True
     assert g.view("Bob")["now"][-1]["text"].startswith("Your turn")
 
 
-def test_the_disprover_is_told_which_of_their_cards_to_show_and_notes_it_in_one_tap():
+def test_the_disprover_is_told_wherever_scrolled_which_of_their_cards_to_show_and_notes_it_in_one_tap():
     g = game()
     g.act("Bob", type="hand", cards=BOB)
     g.act("Ann", type="suggestion", by="Ann", cards=["jafar", "potion", "lair_3"], disproved_by="Bob")
-    show = g.view("Bob")["now"][0]
+    show = g.view("Bob")["news"][0]
     assert show["text"] == "Show Ann one card of #1: Jafar, the Potion and the Lair 3."
     assert taps(show) == ["I showed Jafar", "I showed Lair 3"]  # only Bob's own cards among the three
     view = g.act("Bob", type="showed", suggestion=1, card="jafar")
-    assert not [i for i in view["now"] if i["id"].startswith("show-")]
+    assert not [i for i in view["news"] if i["id"].startswith("show-")]
 
 
 def test_a_disprover_with_one_matching_card_is_told_that_card():
     g = game()
     g.act("Bob", type="hand", cards=BOB)
     g.act("Ann", type="suggestion", by="Ann", cards=["jafar", "potion", "laboratory"], disproved_by="Bob")
-    show = g.view("Bob")["now"][0]
+    show = g.view("Bob")["news"][0]
     assert show["text"] == "Show Ann Jafar (#1: Jafar, the Potion and the Laboratory)." and taps(show) == ["I showed Jafar"]
 
 
-def test_the_suggester_notes_the_card_shown_to_them_in_one_tap():
+def test_the_suggester_is_asked_wherever_scrolled_which_card_was_shown_and_notes_it_in_one_tap():
     g = game()
     g.act("Ann", type="hand", cards=ANN)
     g.act("Ann", type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob")
-    shown = g.view("Ann")["now"][0]
+    shown = g.view("Ann")["news"][0]
     assert shown["text"] == "Bob showed you a card of #1: which one?" and taps(shown) == ["Jafar", "Shell", "Lair 3"]
     view = g.act("Ann", type="shown", suggestion=1, card="shell")
-    assert not [i for i in view["now"] if i["id"].startswith("shown-")]
+    assert not [i for i in view["news"] if i["id"].startswith("shown-")]
 
 
 def test_no_seat_is_told_of_another_seats_cards():
