@@ -46,7 +46,7 @@ def show_items(state, me: str, to_record: list[dict]) -> list[dict]:
     for r in to_record:
         s = next(x for x in state["suggestions"] if x["id"] == r["id"])
         choices = r["choices"]
-        acts = [N.act(f"I showed {name_of(state, c)}", {"type": "showed", "suggestion": r["id"], "card": c})
+        acts = [N.act(f"I showed {name_of(state, c)}", {"type": "showed", "json:suggestion": r["id"], "card": c})
                 for c in choices]
         if len(choices) == 1:
             text = f"Show {r['to']} {one(state, choices[0])} (#{r['id']}: {said(state, s['cards'])})."
@@ -61,7 +61,7 @@ def show_items(state, me: str, to_record: list[dict]) -> list[dict]:
 def shown_items(state, to_show: list[dict]) -> list[dict]:
     """The disproofs made to this seat whose card it has not noted: which card was it?"""
     return [N.item(f"shown-{s['id']}", f"{s['disproved_by']} showed you a card of #{s['id']}: which one?",
-                   N.PROMPT, [N.act(name_of(state, c), {"type": "shown", "suggestion": s["id"], "card": c})
+                   N.PROMPT, [N.act(name_of(state, c), {"type": "shown", "json:suggestion": s["id"], "card": c})
                               for c in s["cards"]])
             for s in to_show]
 
