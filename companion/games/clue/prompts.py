@@ -58,11 +58,12 @@ def show_items(state, me: str, to_record: list[dict]) -> list[dict]:
     return out
 
 
-def shown_items(state, to_show: list[dict]) -> list[dict]:
-    """The disproofs made to this seat whose card it has not noted: which card was it?"""
+def shown_items(state, to_show: list[dict], hand: list[str] | None) -> list[dict]:
+    """The disproofs made to this seat whose card it has not noted: which card was it? (Not one of
+    your own cards.)"""
     return [N.item(f"shown-{s['id']}", f"{s['disproved_by']} showed you a card of #{s['id']}: which one?",
                    N.PROMPT, [N.act(name_of(state, c), {"type": "shown", "json:suggestion": s["id"], "card": c})
-                              for c in s["cards"]])
+                              for c in s["cards"] if hand is None or c not in hand])
             for s in to_show]
 
 
@@ -87,7 +88,7 @@ def news_for(state, me: str | None, view: dict) -> list[dict]:
     only), then the latest accusation's outcome, for every screen."""
     out = []
     if me is not None and not state["winner"]:
-        out += shown_items(state, view.get("to_show") or []) + show_items(state, me, view.get("to_record") or [])
+        out += shown_items(state, view.get("to_show") or [], view.get("hand")) + show_items(state, me, view.get("to_record") or [])
     return out + accused(state)
 
 
