@@ -171,3 +171,21 @@ def test_the_display_holds_the_news_and_every_villain_above_the_fold(browser, se
     for sel in ("#r-news", "#r-turn", ".standings li:last-child"):
         box = board.locator(sel).bounding_box()
         assert box["y"] + box["height"] <= 768, (sel, box)
+
+
+def test_seating_from_the_bottom_of_the_form_brings_the_host_to_the_first_move(browser, server, api):
+    t = api.create("villainous", name="Host")
+    code = t["code"]
+    for n in ("Ann", "Bob"):
+        api.join(code, n, token=t["token"])
+    host = open_seat(browser, server, code, t["token"])
+    cat = open_seat(browser, server, code, api.join(code, "Cat", token=t["token"])["token"])
+    expect(cat.locator("#r-now")).to_contain_text("The host will seat you")  # approved, not yet seated
+    start = host.get_by_role("button", name="Start: read your objectives aloud")
+    start.scroll_into_view_if_needed()
+    assert host.evaluate("window.scrollY") > 844
+    start.click()
+    move = host.locator("#r-now .prompt").first
+    expect(move).to_contain_text("Round 1, Ann's turn. Move Ann to:")
+    host.wait_for_timeout(200)
+    assert in_view(host, "#r-now .prompt")
