@@ -74,14 +74,15 @@ def view(state: dict, seat) -> dict:
     players = [villain_card(state, seat, p, i, mine) for i, p in enumerate(state["players"])]
     # Your own Villain's card right under the turn (the host's: the current Villain's), the others after the standings
     first = [c for c in players if c["mine"] or (seat.trusted == HOST and c["current"] and not state["winner"])]
-    villains = [c for c in players if c not in first]
+    others = [c for c in players if c not in first]
+    villains = sorted(players, key=lambda p: not p["mine"])  # every card, your own Villain's first
     log = state["log"][-LOG_KEPT:]
     seated = bool(state["players"])
     return {"now": now_for(state, seat, mine), "news": news_for(state, seat, mine),
             "headline": headline(state, mine) if seated else None, "round": round_of(state) if seated else None,
             "lock_tokens": {"used": len(locked_everywhere(state)), "of": DATA["lock_tokens"],
                             "full": why_no_lock_token(state) if seated else None},
-            "players": players, "standing": [standing(p) for p in players], "villains": villains, "first_card": first,
+            "players": players, "standing": [standing(p) for p in players], "villains": villains, "first_card": first, "other_cards": others,
             "current": current(state)["name"] if state["players"] else None,
             "turn": state["turn"], "moved": state["moved"], "seated": bool(state["players"]),
             "fate_token": state["fate_token"], "fate_token_in_play": bool(state["players"]) and uses_token(state),
@@ -122,6 +123,6 @@ REGIONS = (
            (HOST, PLAYER), each="first_card"),
     Region("standings", "games/villainous/standings.html", ("seated", "standing", "winner")),
     Region("villain", "games/villainous/villain.html", ("power_steps", "location_max", "lock_tokens"),
-           (HOST, PLAYER), each="villains"),
+           (HOST, PLAYER), each="other_cards"),
     Region("log", "games/villainous/log.html", ("log_lines", "log_open")),
 )
