@@ -5,6 +5,7 @@ from ...core.table import HOST, PLAYER
 from .data import DATA, DEFAULT_EDITION, lair_category
 from .log import ENTER, TURNS, suggest_default, why_not_change, why_not_suggest
 from .notes import notes
+from .prompts import news_for, now_for
 from .table import EMPTY, ENVELOPE, MAX_HAND, MAX_PLAYERS, MIN_PLAYERS, cap, lair_kind, plays, why_not_host_plays
 from .text import IMPORT_MAX, export
 
@@ -36,6 +37,11 @@ def view(state: dict, seat_) -> dict:
         out["export"] = export(state, name)
         out.update(grid(state, name, out), look=look(out), advisor_lairs=advisor_lairs(state, priv.get("room")),
                    conflict=[conflict_entry(state, e) for e in out.get("conflict") or []])
+    out["now"] = now_for(state, seat_, name, out)
+    out["news"] = news_for(state, name, out)
+    # on the phone of the player whose turn it is, the suggestion form comes first (right under the turn)
+    # (the whole turn long: the form stays where it was once the suggestion is in)
+    out["suggest_first"] = bool(name and out["may_suggest"] and out["current"] == name and name not in state["out"])
     return out
 
 

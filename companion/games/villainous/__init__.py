@@ -13,9 +13,11 @@ from ..contract import Game
 from .data import DATA, VILLAINS
 from .fate import Fate, do_fate, fates_left, uses_token, why_not_fate
 from .objectives import (
+    CheckObjective,
     Claim,
     Confirm,
     Mark,
+    do_check_objective,
     do_claim,
     do_confirm,
     do_mark,
@@ -27,6 +29,7 @@ from .objectives import (
 from .options import PLAYERS_MAX, PLAYERS_MIN, Options, Setup, VillainId, do_setup, setup
 from .players import in_play
 from .power import Power, cauldron, do_power
+from .symbols import Gain, Symbols, do_gain, do_symbols
 from .turn import EndTurn, Lock, Move, RenameRealm, do_end_turn, do_lock, do_move, do_realm, moves, why_not_move
 from .view import REGIONS, describe, reveals, view
 
@@ -35,7 +38,7 @@ TITLE = "Villainous: The Worst Takes It All"
 PRIVATE = ()
 DICE = False  # no dice in the box: the tray shows only once someone rolls (the host can, under "Dice")
 
-ACTIONS = (Setup, Power, Move, Fate, Lock, EndTurn, Claim, Confirm, Mark, RenameRealm)
+ACTIONS = (Setup, Power, Move, Fate, Lock, EndTurn, Claim, Confirm, Mark, RenameRealm, Gain, Symbols, CheckObjective)
 
 ANYONE = (HOST, PLAYER, DISPLAY)
 MOVES = {
@@ -49,6 +52,9 @@ MOVES = {
     "confirm": kernel.Move(do_confirm, ANYONE, in_play),
     "mark": kernel.Move(do_mark, ANYONE, in_play),
     "realm": kernel.Move(do_realm, (HOST,), in_play, "Only the host renames a realm."),
+    "gain": kernel.Move(do_gain, ANYONE, in_play),
+    "symbols": kernel.Move(do_symbols, (HOST,), in_play, "Only the host enters the symbols of a board."),
+    "objective": kernel.Move(do_check_objective, (HOST,), in_play, "Only the host checks an objective against the board."),
 }
 
 
@@ -58,7 +64,7 @@ def apply(state: dict, action: dict, seat) -> dict:
 
 GAME = Game(
     id=ID, title=TITLE, options=Options, actions=ACTIONS,
-    setup=setup, apply=apply, view=view, regions=REGIONS, styles=("css/villainous.css",),
+    setup=setup, apply=apply, view=view, regions=REGIONS, styles=("css/villainous.css",), scripts=("js/villainous.js",),
     private=frozenset(PRIVATE),
     dice=DICE,
     describe=describe,

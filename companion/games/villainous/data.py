@@ -42,7 +42,8 @@ class Villain(BaseModel):
     objective: Text
     check: Literal["claim", "power_at_turn_start"]
     threshold: Annotated[int, Field(gt=0)] | None = None
-    sure: bool
+    sure: bool  # the location names agree across public sources
+    objective_sure: bool  # the objective is in the rulebook (none is: it sends players to their board)
     tracker: Tracker
 
     @model_validator(mode="after")
@@ -68,6 +69,7 @@ class VillainousData(Data):
     hand_size: Annotated[int, Field(gt=0)]
     fate_token_from_players: Annotated[int, Field(ge=2)]
     fates_per_turn: Annotated[int, Field(ge=0)]
+    lock_tokens: Annotated[int, Field(gt=0)]
     villains: dict[str, Villain]
     turn_steps: Annotated[list[Text], Field(min_length=2)]
 

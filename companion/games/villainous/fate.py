@@ -8,6 +8,7 @@ from ...core.errors import RuleError
 from .. import kernel
 from .data import DATA
 from .players import current_only, find, note
+from .symbols import at
 
 
 class Fate(Action):
@@ -24,10 +25,10 @@ def uses_token(state) -> bool:
 
 def fates_left(state, p: dict) -> int | None:
     """Fate actions this turn still has: the Fate symbols at the Villain's location where the table
-    entered them, else the table's number per turn (1 unless changed); None: no limit."""
-    symbols = p.get("fate_symbols")
-    if symbols:
-        allowed = symbols[p["at"]]
+    entered them (the host's phone or the option `fate_symbols`), else the table's number per turn (1 unless changed); None: no limit."""
+    symbols = at(p)
+    if symbols is not None and "fate" in symbols:
+        allowed = symbols["fate"]
     else:
         per_turn = state["options"].get("fates_per_turn")
         allowed = DATA["fates_per_turn"] if per_turn is None else per_turn
@@ -39,7 +40,7 @@ def why_not_fate(state, p: dict, target: dict) -> str | None:
         return f"{p['name']} moves first; Fate is one of the actions of the new location."
     if not fates_left(state, p):
         where = p["locations"][p["at"]]
-        return (f"No Fate action is left this turn at {where}." if p.get("fate_symbols")
+        return (f"No Fate action is left this turn at {where}." if "fate" in (at(p) or {})
                 else "This turn has used its Fate action (the table's rule: one a turn).")
     if target is p:
         return "Fate is played against an opponent, not yourself."
@@ -62,6 +63,7 @@ def do_fate(state, a, seat):
         raise RuleError(why)
     token = uses_token(state)
     state["fates"] = state.get("fates", 0) + 1
+    state.setdefault("fated", []).append({"by": p["name"], "target": target["name"], "n": state["fates"]})
     if token:
         state["fate_token"] = target["name"]
     note(state, f"{p['name']} Fates {target['name']}" + (" and hands over the Fate token." if token else "."),

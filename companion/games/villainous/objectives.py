@@ -35,6 +35,26 @@ class Mark(Action):
     on: bool
 
 
+class CheckObjective(Action):
+    """The host has read the objective on the Villain's board: it is what the app says."""
+
+    type: Literal["objective"]
+    player: Name
+
+
+def objective_unsure(p: dict) -> bool:
+    """The objective comes from public descriptions, not the rulebook, and the host has not checked it."""
+    return not VILLAINS[p["villain"]]["objective_sure"] and not p.get("objective_checked")
+
+
+def do_check_objective(state, a, seat):
+    p = find(state, a["player"])
+    if p.get("objective_checked"):
+        raise RuleError(f"{p['name']}'s objective is already checked against the board.")
+    p["objective_checked"] = True
+    note(state, f"{p['name']}'s objective matches the board: {VILLAINS[p['villain']]['objective']}", seat.name)
+
+
 def start_of_turn(state):
     """Objectives the app can check, checked at the start of the turn, as the boards say."""
     p = current(state)
@@ -132,16 +152,22 @@ def objective_note(p: dict) -> str:
     return "It counts as soon as it happens."
 
 
-def warnings(state) -> list[str]:
-    """What the whole table should see coming."""
+def warned(state) -> list[dict]:
+    """What the whole table should see coming: {who, kind, text}."""
     out = []
     for p in state["players"]:
         spec = VILLAINS[p["villain"]]["tracker"]
         if "power" in spec and p["power"] >= spec["power"] and not state["winner"]:
-            out.append(f"{p['name']} ({VILLAINS[p['villain']]['name']}) holds {p['power']} Power: "
-                       f"{p['name']} wins at the start of their next turn unless it drops below {spec['power']}.")
+            out.append({"who": p["name"], "kind": "power", "text":
+                        f"{p['name']} ({VILLAINS[p['villain']]['name']}) holds {p['power']} Power: "
+                        f"{p['name']} wins at the start of their next turn unless it drops below {spec['power']}."})
         elif spec["when"] == "start_of_turn" and tracker(p)["met"] and not state["winner"]:
             now = p is current(state) and not state["moved"]
-            out.append(f"{p['name']} begins the turn with the objective met: a claim is due." if now else
-                       f"{p['name']}'s objective is set up: {p['name']} wins at the start of their next turn.")
+            out.append({"who": p["name"], "kind": "due" if now else "set", "text":
+                        f"{p['name']} begins the turn with the objective met: a claim is due." if now else
+                        f"{p['name']}'s objective is set up: {p['name']} wins at the start of their next turn."})
     return out
+
+
+def warnings(state) -> list[str]:
+    return [w["text"] for w in warned(state)]

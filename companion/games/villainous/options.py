@@ -11,6 +11,7 @@ from .. import kernel
 from .data import DATA, VILLAIN_IDS, VILLAINS, LocationName
 from .objectives import start_of_turn
 from .players import note
+from .symbols import entered
 
 VillainId = Literal[VILLAIN_IDS]
 PLAYERS_MIN = 2
@@ -82,9 +83,13 @@ def seat_players(state: dict, players: list[dict], first: str | None) -> dict:
         seated.append({"name": p["name"], "seat": p.get("seat"), "villain": p["villain"],
                        "power": DATA["starting_power"][i], "locations": r["locations"], "at": 0,
                        "locked": [r["locked"]] if r["locked"] else [], "marks": {},
-                       "fate_symbols": r.get("fate_symbols"), "confirmed": r["custom"]})
+                       "symbols": entered(r), "confirmed": r["custom"], "objective_checked": False})
+    locks = sum(len(p["locked"]) for p in seated)
+    if locks > DATA["lock_tokens"]:
+        raise RuleError(f"The box holds {DATA['lock_tokens']} Lock tokens; these realms would start with {locks} "
+                        "locations locked.")
     state.update(players=seated, current=0, turn=1, moved=False, fate_token=None, winner=None,
-                 claim=None, log=[], fates=0)
+                 claim=None, log=[], fates=0, used={}, fated=[])
     note(state, f"{seated[0]['name']} goes first. Everyone reads their objective aloud.")
     start_of_turn(state)
     return state

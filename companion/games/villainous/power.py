@@ -18,7 +18,7 @@ class Power(Action):
 
     type: Literal["power"]
     player: Name
-    delta: int = Field(ge=-80, le=80)
+    delta: int = Field(ge=-80, le=80, title="A change of Power")
 
 
 def cauldron(state) -> int:

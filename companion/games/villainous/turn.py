@@ -9,7 +9,7 @@ from pydantic import Field
 from ...core.actions import Action, Name
 from ...core.errors import RuleError
 from .. import kernel
-from .data import LOCATION_MAX, VILLAINS, LocationName
+from .data import DATA, LOCATION_MAX, VILLAINS, LocationName
 from .objectives import start_of_turn
 from .players import current, current_only, find, may_act_for, note
 
@@ -85,10 +85,31 @@ def do_move(state, a, seat):
          else f"{p['name']} moves to {target}.", seat.name)
 
 
+def in_words(names: list[str]) -> str:
+    """["a", "b", "c"] as "a, b and c"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def locked_everywhere(state) -> list[str]:
+    """Every locked location at the table: each holds one of the box's Lock tokens."""
+    return [loc for p in state["players"] for loc in p["locked"]]
+
+
+def why_no_lock_token(state) -> str | None:
+    held = locked_everywhere(state)
+    if len(held) < DATA["lock_tokens"]:
+        return None
+    count = {2: "two", 3: "three", 4: "four"}.get(DATA["lock_tokens"], str(DATA["lock_tokens"]))
+    return (f"All {count} Lock tokens of the box are in use ({in_words(held)}): "
+            "unlock one of those before locking another location.")
+
+
 def do_lock(state, a, seat):
     p = find(state, a["player"])
     may_act_for(state, seat, p)
     loc = match_location(p, a["location"])
+    if a["locked"] and loc not in p["locked"] and why_no_lock_token(state):
+        raise RuleError(why_no_lock_token(state))
     if a["locked"] and loc not in p["locked"]:
         p["locked"].append(loc)
     elif not a["locked"] and loc in p["locked"]:
@@ -107,6 +128,7 @@ def do_end_turn(state, a, seat):
     state["moved"] = False
     state["claim"] = None
     state["fates"] = 0
+    state["used"], state["fated"] = {}, []
     note(state, f"{p['name']} draws back to four. Now it is {current(state)['name']}'s turn.", seat.name)
     start_of_turn(state)
 

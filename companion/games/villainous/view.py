@@ -6,11 +6,13 @@ from ...core.regions import Region
 from ...core.table import DISPLAY, HOST, PLAYER
 from .data import DATA, LOCATION_MAX, VILLAINS
 from .fate import fates_left, targets, uses_token
-from .objectives import objective_note, prompt, tracker, warnings, why_not_claim, why_not_confirm
+from .objectives import objective_note, objective_unsure, prompt, tracker, warnings, why_not_claim, why_not_confirm
 from .options import PLAYERS_MAX, PLAYERS_MIN, setup_rows, villain_choices
 from .players import current, plays
 from .power import cauldron, steps
-from .turn import here, moves
+from .prompts import headline, news_for, now_for, round_of, symbols_line
+from .symbols import form
+from .turn import here, locked_everywhere, moves, why_no_lock_token
 
 LOG_KEPT = 40          # the newest lines of the log a view carries
 LOG_ON_DISPLAY = 6     # the newest lines the display shows
@@ -23,8 +25,10 @@ def controls(state, seat, p: dict) -> dict | None:
     mine = plays(state, seat)
     if seat.trusted != HOST and mine is not p:
         return None
+    full = why_no_lock_token(state) is not None
     out = {"power": True, "claim": why_not_claim(state, p) is None, "marks": not tracker(p)["automatic"],
-           "locks": [{"name": loc, "locked": loc in p["locked"]} for loc in p["locations"]]}
+           "locks": [{"name": loc, "locked": loc in p["locked"]} for loc in p["locations"]
+                     if loc in p["locked"] or not full]}
     if p is current(state):
         if not state["moved"]:
             out["moves"] = moves(p)
@@ -39,11 +43,13 @@ def controls(state, seat, p: dict) -> dict | None:
 def villain_card(state, seat, p: dict, i: int, mine: dict | None) -> dict:
     t = tracker(p)
     return {
-        "name": p["name"], "villain": p["villain"], "villain_name": VILLAINS[p["villain"]]["name"],
+        "n": i, "name": p["name"], "villain": p["villain"], "villain_name": VILLAINS[p["villain"]]["name"],
         "power": p["power"], "location": here(p),
-        "locations": [{"name": loc, "locked": loc in p["locked"]} for loc in p["locations"]],
+        "locations": [dict(place, locked=place["name"] in p["locked"]) for place in symbols_line(p)],
         "objective": VILLAINS[p["villain"]]["objective"], "objective_note": objective_note(p), "tracker": t,
         "names_unsure": not VILLAINS[p["villain"]]["sure"] and not p.get("confirmed"),
+        "objective_unsure": objective_unsure(p),
+        "symbols_form": form(p) if seat.trusted == HOST and not state["winner"] else None,
         "auto_checked": t["automatic"], "current": i == state["current"],
         "fate_token": p["name"] == state["fate_token"], "mine": p is mine,
         "controls": controls(state, seat, p), "prompt": prompt(state, p),
@@ -66,9 +72,17 @@ def log_lines(log: list, seat) -> list[dict]:
 def view(state: dict, seat) -> dict:
     mine = plays(state, seat)
     players = [villain_card(state, seat, p, i, mine) for i, p in enumerate(state["players"])]
-    villains = sorted(players, key=lambda p: not p["mine"])  # your own Villain first on your phone
+    # Your own Villain's card right under the turn (the host's: the current Villain's), the others after the standings
+    first = [c for c in players if c["mine"] or (seat.trusted == HOST and c["current"] and not state["winner"])]
+    others = [c for c in players if c not in first]
+    villains = sorted(players, key=lambda p: not p["mine"])  # every card, your own Villain's first
     log = state["log"][-LOG_KEPT:]
-    return {"players": players, "standing": [standing(p) for p in players], "villains": villains,
+    seated = bool(state["players"])
+    return {"now": now_for(state, seat, mine), "news": news_for(state, seat, mine),
+            "headline": headline(state, mine) if seated else None, "round": round_of(state) if seated else None,
+            "lock_tokens": {"used": len(locked_everywhere(state)), "of": DATA["lock_tokens"],
+                            "full": why_no_lock_token(state) if seated else None},
+            "players": players, "standing": [standing(p) for p in players], "villains": villains, "first_card": first, "other_cards": others,
             "current": current(state)["name"] if state["players"] else None,
             "turn": state["turn"], "moved": state["moved"], "seated": bool(state["players"]),
             "fate_token": state["fate_token"], "fate_token_in_play": bool(state["players"]) and uses_token(state),
@@ -90,6 +104,8 @@ def describe(a: dict) -> str | None:
         "move": f"the move to {a.get('location')}", "fate": f"Fate on {a.get('target')}",
         "lock": f"{'locking' if a.get('locked') else 'unlocking'} {a.get('location')}", "end_turn": "the end of the turn",
         "claim": f"{a.get('player')}'s claim", "confirm": "the answer to the claim",
+        "gain": f"the Power gained by {a.get('player') or 'the current Villain'}",
+        "symbols": f"the symbols of {a.get('location')}", "objective": f"checking {a.get('player')}'s objective",
     }.get(a["type"])
 
 
@@ -101,10 +117,12 @@ REGIONS = (
     Region("setup", "games/villainous/setup.html",
            ("seated", "villain_choices", "setup_rows", "players_min", "players_max", "name_max", "seats",
             "seat.acts_as")),
-    Region("turn", "games/villainous/turn.html", ("seated", "winner", "turn", "current", "cauldron", "fate_token",
-                                                 "fate_token_in_play", "claim", "may_confirm", "warnings")),
+    Region("turn", "games/villainous/turn.html", ("seated", "headline", "cauldron", "fate_token",
+                                                 "fate_token_in_play", "lock_tokens", "undo", "seat.acts_as")),
+    Region("first", "games/villainous/villain.html", ("power_steps", "location_max", "lock_tokens"),
+           (HOST, PLAYER), each="first_card"),
     Region("standings", "games/villainous/standings.html", ("seated", "standing", "winner")),
-    Region("villain", "games/villainous/villain.html", ("steps_after_move", "power_steps", "location_max"),
-           (HOST, PLAYER), each="villains"),
+    Region("villain", "games/villainous/villain.html", ("power_steps", "location_max", "lock_tokens"),
+           (HOST, PLAYER), each="other_cards"),
     Region("log", "games/villainous/log.html", ("log_lines", "log_open")),
 )

@@ -49,7 +49,7 @@ def test_three_phones_and_the_display_enter_a_game(browser, server, api):
     for page in (*phones.values(), display):
         expect(page.locator(".winner")).to_have_text("Cat solved it!")
     # hide the notes when the phone lies on the table
-    ann.get_by_role("button", name="Hide").click()
+    ann.get_by_role("button", name="Hide", exact=True).click()
     expect(ann.locator("#blank")).to_be_visible()
     ann.locator("#blank").click()
     expect(ann.locator("#blank")).to_have_count(0)

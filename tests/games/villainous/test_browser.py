@@ -22,7 +22,7 @@ def test_three_phones_and_the_display_through_several_turns(browser, server, api
     host.locator("#vp-villain-1").select_option("ursula")
     host.locator("#vp-villain-2").select_option("jafar")
     host.get_by_role("button", name="Start: read your objectives aloud").click()
-    expect(display.locator("#r-game")).to_contain_text("Turn 1: Ann")
+    expect(display.locator("#r-game")).to_contain_text("Round 1, Ann's turn")
     ann = phones["Ann"]
     expect(ann.locator("article.villain").first).to_contain_text("Begin a turn holding 20 Power or more.")
     ann.get_by_role("button", name="Nottingham").click()
@@ -30,7 +30,7 @@ def test_three_phones_and_the_display_through_several_turns(browser, server, api
     expect(display.locator(".standings li").first).to_contain_text("Ann Prince John 3 Power Nottingham")
     ann.get_by_role("button", name="Fate Bob").click()
     ann.get_by_role("button", name="End turn (draw back to four)").click()
-    expect(display.locator("#r-game")).to_contain_text("Turn 2: Bob")
+    expect(display.locator("#r-game")).to_contain_text("Round 1, Bob's turn")
     bob = phones["Bob"]
     expect(bob.get_by_role("button", name="The Grotto")).to_have_count(0)  # locked: not offered
     bob.get_by_role("button", name="Eric's Ship").click()
@@ -38,16 +38,16 @@ def test_three_phones_and_the_display_through_several_turns(browser, server, api
     expect(phones["Cat"].locator("article.villain", has_text="Bob")).to_contain_text("0 Power · at Eric's Ship")
     expect(phones["Cat"].locator("article.villain").first).to_contain_text("Cat · Jafar")  # your own Villain first
     bob.get_by_role("button", name="End turn (draw back to four)").click()
-    expect(display.locator("#r-game")).to_contain_text("Turn 3: Cat")
+    expect(display.locator("#r-game")).to_contain_text("Round 1, Cat's turn")
     # Cat cannot act on Ann's Power: no controls for it on Cat's phone
     expect(phones["Cat"].locator("article.villain", has_text="Ann").get_by_role("button", name="+1")).to_have_count(0)
     phones["Cat"].get_by_role("button", name="Oasis").click()
     phones["Cat"].get_by_role("button", name="End turn (draw back to four)").click()
-    expect(display.locator("#r-game")).to_contain_text("Turn 4: Ann")
+    expect(display.locator("#r-game")).to_contain_text("Round 2, Ann's turn")
     expect(display.locator("#r-game")).to_contain_text("Cauldron: 75 Power left")
     host.on("dialog", lambda d: d.accept())  # taking back another seat's action asks once
     host.get_by_role("button", name="Undo: Cat: the end of the turn").click()
-    expect(display.locator("#r-game")).to_contain_text("Turn 3: Cat")
+    expect(display.locator("#r-game")).to_contain_text("Round 1, Cat's turn")
     assert not errors, errors
 
 
@@ -69,7 +69,7 @@ def test_three_phones_and_the_display_play_to_a_confirmed_win(browser, server, a
     ann.get_by_role("button", name="Fate Cat").click()
     expect(ann.get_by_role("button", name="Fate Bob")).to_have_count(0)  # one Fate a turn
     ann.get_by_role("button", name="End turn (draw back to four)").click()
-    expect(display.locator("#r-turn")).to_contain_text("Turn 2: Bob")
+    expect(display.locator("#r-turn")).to_contain_text("Round 1, Bob's turn")
     # turn 2: Bob plays; meanwhile Cat keeps Jafar's tracker as her cards move
     bob.get_by_role("button", name="Eric's Ship").click()
     mine = cat.locator("article.villain").first
@@ -78,13 +78,13 @@ def test_three_phones_and_the_display_play_to_a_confirmed_win(browser, server, a
     mine.get_by_role("button", name="☐ The Magic Lamp is at the Sultan's Palace").click()
     mine.get_by_role("button", name="☐ The Genie is under your control").click()
     expect(display.locator(".standings li", has_text="Cat")).to_contain_text("Objective 2/2 ✓")
-    expect(display.locator("#r-turn")).to_contain_text("Cat's objective is set up: Cat wins at the start of their next turn.")
+    expect(display.locator("#r-news")).to_contain_text("Cat's objective is set up: Cat wins at the start of their next turn.")
     bob.get_by_role("button", name="End turn (draw back to four)").click()
     # turn 3 begins: Cat's phone proposes the claim; Ann confirms; every screen shows the winner
-    expect(mine).to_contain_text("Your objective looks met")
-    mine.get_by_role("button", name="Claim the objective").first.click()
-    expect(ann.locator("#r-turn")).to_contain_text("Cat claims the objective.")
+    expect(cat.locator("#r-now")).to_contain_text("Your objective looks met")
+    cat.locator("#r-now").get_by_role("button", name="Claim the objective").click()
+    expect(ann.locator("#r-news")).to_contain_text("Cat claims the objective")
     ann.get_by_role("button", name="Confirm: Cat wins").click()
     for page in (display, ann, bob, cat):
-        expect(page.locator(".winner")).to_have_text("Cat wins!")
+        expect(page.locator("#r-news .tone-win")).to_contain_text("Cat (Jafar) wins!")
     assert not errors, errors
