@@ -122,7 +122,7 @@ def test_numbered_form_keys_are_ascii_digits_only(client, raw):
 def test_a_number_is_a_json_number_never_a_switch_or_text(client, delta):
     t = client.create("villainous", {"players": [{"name": "Ann", "villain": "jafar"}, {"name": "Bob", "villain": "ursula"}]})
     r = client.act(t["code"], t["token"], type="power", player="Ann", delta=delta)
-    assert r.status == 400 and "delta" in r.json["error"], r.text
+    assert r.status == 400 and "A change of Power" in r.json["error"], r.text
     assert client.view(t["code"], t["token"])["players"][0]["power"] == 0
 
 

@@ -32,7 +32,7 @@ def test_villainous_a_turn_on_a_webkit_phone(webkit, server, api):
     tap(webkit, "+3")
     wait_text(webkit, "article.villain", "3 Power")
     tap(webkit, "End turn (draw back to four)")
-    wait_text(webkit, "#r-game", "Turn 2: Bob")
+    wait_text(webkit, "#r-game", "Round 1, Bob's turn")
 
 
 def test_clue_a_hand_saved_on_a_webkit_phone(webkit, server, api):
