@@ -90,7 +90,7 @@ class TimerStart(TimerAction):
     """The narrator starts the debate timer."""
 
     type: Literal["timer_start"]
-    seconds: int = Field(default=0, ge=0, le=3600)
+    seconds: int = Field(default=0, ge=0, le=3600, title="The debate time in seconds")
 
 
 class TimerPause(TimerAction):
@@ -109,7 +109,7 @@ class TimerAdd(TimerAction):
     """The narrator gives the debate more time."""
 
     type: Literal["timer_add"]
-    seconds: int = Field(default=0, ge=0, le=3600)
+    seconds: int = Field(default=0, ge=0, le=3600, title="The time added in seconds")
 
 
 class TimerStop(TimerAction):
