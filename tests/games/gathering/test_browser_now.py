@@ -139,6 +139,7 @@ def test_the_vote_result_is_pinned_above_the_player_list_on_every_phone(browser,
     on_screen(bob, result)
     bob.evaluate("window.scrollTo(0, 0)")
     assert result.bounding_box()["y"] < bob.locator("#r-table").bounding_box()["y"]  # above the player list
+    assert bob.locator("#r-result").bounding_box()["y"] < bob.locator("#r-table").bounding_box()["y"]  # its card too
 
 
 def test_the_display_holds_who_stands_beside_the_vote_above_the_fold_and_the_timer_stops(browser, server, api):
