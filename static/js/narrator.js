@@ -219,13 +219,15 @@
   function answers() {
     if (!groupDone) return;
     var card = document.querySelector("[data-answer-hold]"), hold = card ? parseFloat(card.dataset.answerHold) : 3;
-    Array.prototype.slice.call(document.querySelectorAll("[data-answer-hold]")).concat(pinnedAnswers()).forEach(function (row) {
-      if (row.dataset.armed) return;
-      row.dataset.armed = "1";
-      setTimeout(function () {  // a spent power's button (a decoy's save) never wakes
+    var rows = Array.prototype.slice.call(document.querySelectorAll("[data-answer-hold]")).concat(pinnedAnswers())
+      .filter(function (row) { return !row.dataset.armed; });
+    if (!rows.length) return;
+    rows.forEach(function (row) { row.dataset.armed = "1"; });
+    setTimeout(function () {  // one pause for the card's and the pinned taps; a spent power's (a decoy's save) never wakes
+      rows.forEach(function (row) {
         row.querySelectorAll(TAPS + ":not([data-spent]):not(.spent)").forEach(function (b) { b.disabled = false; });
-      }, 1000 * hold);
-    });
+      });
+    }, 1000 * hold);
   }
 
   // ---- the debate timer, with a sound and a vibration at the end ----
