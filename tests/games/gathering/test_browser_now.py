@@ -177,3 +177,30 @@ def test_a_beat_the_narrator_hid_from_the_top_is_still_in_the_narrators_card(bro
     narrator.locator("#narrator").get_by_role("button", name="Night falls").click()
     expect(narrator.locator("#narrator .steps .now")).to_have_text("Maleficent & Diablo")
     expect(pinned(narrator).get_by_role("button", name="Bob", exact=True)).to_be_visible()  # a new beat: pinned again
+
+
+def test_an_approved_player_not_seated_yet_is_told_the_narrator_seats_the_players(browser, server, api):
+    t = api.create("gathering", name="Narrator")
+    zoe = api.join(t["code"], "Zoe", token=t["token"])["token"]
+    phone = open_seat(browser, server, t["code"], zoe)
+    item = phone.locator("#r-now [data-prompt=seat-later]")
+    expect(item).to_have_text("You are at the table: the narrator seats the players before dealing the cards.")
+    on_screen(phone, item)
+    expect(phone.locator("#live")).not_to_contain_text("not among the players")
+
+
+def test_a_refused_rewrite_of_the_lines_is_a_sentence_on_screen_and_changes_nothing(browser, server, api):
+    code, host, tokens, display, mischief = new_game(api)
+    api.ok(code, host, type="deal", characters=dict(EIGHT), mischief=list(mischief))
+    api.ok(code, host, type="beat")  # night falls: Maleficent's lines are on the narrator's page
+    version = api.request("GET", f"/api/tables/{code}", token=host).json["version"]
+    narrator = open_seat(browser, server, code, host)
+    narrator.get_by_text("Rewrite these lines for this table").click()
+    narrator.get_by_label("Lines, one per row").fill("Night falls on {oops}.")
+    narrator.get_by_role("button", name="Save the lines").click()
+    flash = narrator.locator("#flash .flash.error")
+    expect(flash).to_contain_text("A line may use only these blanks in braces")
+    on_screen(narrator, flash)
+    for word in ("field", "input should", "valid JSON"):
+        expect(flash).not_to_contain_text(word)
+    assert api.request("GET", f"/api/tables/{code}", token=host).json["version"] == version
