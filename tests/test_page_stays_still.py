@@ -107,13 +107,13 @@ def test_the_narrators_night_taps_keep_the_view(browser, server, api):
     page = open_seat(browser, server, code, host)
     page.get_by_role("button", name="Night falls").click()  # the night's beats (see tests/games/gathering/test_browser.py)
     for step, target in (("Whom does Maleficent point at?", "Bob"), ("Whom does Team Mischief choose?", "Fay")):
-        expect(page.locator("#narrator")).to_contain_text(step)
-        button = page.locator("#narrator").get_by_role("button", name=target, exact=True)
+        expect(page.locator("#r-news")).to_contain_text(step)
+        button = page.locator("#r-news").get_by_role("button", name=target, exact=True)
         expect(button).to_be_enabled(timeout=10000)  # after the silence before the wake line
         settled(page)
         before = scroll_to(page, button)
         button.click()
-        expect(page.locator("#narrator")).not_to_contain_text(step)
+        expect(page.locator("#r-news")).not_to_contain_text(step)
         after = settled(page)
         assert abs(after - before) <= STILL, (step, before, after)
         if target == "Bob":  # Diablo's card, shown full screen, then his answer

@@ -42,8 +42,12 @@
   function holdBack() {
     var holding = waitingFrom >= 0;
     parts().forEach(function (p, i) { p.classList.toggle("later", holding && i >= waitingFrom && p.hasAttribute("data-pause")); });
-    // the step's buttons wait for its wake line too, so a tap cannot run ahead of the voice
-    document.querySelectorAll("#narrator button").forEach(function (b) {
+    // the step's buttons wait for its wake line too, so a tap cannot run ahead of the voice (the
+    // pinned beat's as the card's); an answer's buttons wait for the answer's pause besides
+    pinnedAnswers().forEach(function (row) {
+      if (!row.dataset.armed) row.querySelectorAll(TAPS).forEach(function (b) { b.disabled = true; });
+    });
+    document.querySelectorAll("#narrator button, #r-news [data-prompt^='beat-'] " + TAPS).forEach(function (b) {
       if (holding && !b.disabled) { b.disabled = true; b.dataset.held = "1"; }
       else if (!holding && b.dataset.held) { b.disabled = false; delete b.dataset.held; }
     });
@@ -211,15 +215,20 @@
 
   // ---- the answer's pause: Hades' and the Queen's buttons wake the same time after the question,
   // real or decoy (a spent power), so the narrator's taps come as late on every night ----
+  var TAPS = "button:not([data-dismiss])";
+  function pinnedAnswers() { return Array.prototype.slice.call(document.querySelectorAll("#r-news [data-prompt^='beat-answer'] .prompt-acts")); }
   function answers() {
     if (!groupDone) return;
-    document.querySelectorAll("[data-answer-hold]").forEach(function (row) {
-      if (row.dataset.armed) return;
-      row.dataset.armed = "1";
-      setTimeout(function () {
-        row.querySelectorAll("button:not([data-spent])").forEach(function (b) { b.disabled = false; });
-      }, 1000 * parseFloat(row.dataset.answerHold));
-    });
+    var card = document.querySelector("[data-answer-hold]"), hold = card ? parseFloat(card.dataset.answerHold) : 3;
+    var rows = Array.prototype.slice.call(document.querySelectorAll("[data-answer-hold]")).concat(pinnedAnswers())
+      .filter(function (row) { return !row.dataset.armed; });
+    if (!rows.length) return;
+    rows.forEach(function (row) { row.dataset.armed = "1"; });
+    setTimeout(function () {  // one pause for the card's and the pinned taps; a spent power's (a decoy's save) never wakes
+      rows.forEach(function (row) {
+        row.querySelectorAll(TAPS + ":not([data-spent]):not(.spent)").forEach(function (b) { b.disabled = false; });
+      });
+    }, 1000 * hold);
   }
 
   // ---- the debate timer, with a sound and a vibration at the end ----

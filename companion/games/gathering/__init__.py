@@ -49,8 +49,8 @@ REGIONS = (  # a player's own card and vote first; the table's shared state afte
            NARRATOR),
     Region("votes", R + "votes.html", ("step", "round", "tap_in"), NARRATOR),
     Region("thumbs", R + "thumbs.html", ("step", "round", "thumbs"), NARRATOR),
+    Region("result", R + "result.html", ("last_vote",)),  # the vote's result above who stands (issue 21)
     Region("table", R + "table.html", ("table", "voting", "ballots_in", "standing")),
-    Region("result", R + "result.html", ("last_vote", "night_falls")),
     Region("sheet", R + "sheet.html", ("playing", "sheet"), NARRATOR),
     Region("cards", R + "cards.html", ("playing", "cards"), NARRATOR),
     Region("fix", R + "fix.html", ("playing", "corrections"), NARRATOR),

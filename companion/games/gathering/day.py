@@ -90,7 +90,7 @@ class TimerStart(TimerAction):
     """The narrator starts the debate timer."""
 
     type: Literal["timer_start"]
-    seconds: int = Field(default=0, ge=0, le=3600)
+    seconds: int = Field(default=0, ge=0, le=3600, title="The debate time in seconds")
 
 
 class TimerPause(TimerAction):
@@ -109,7 +109,7 @@ class TimerAdd(TimerAction):
     """The narrator gives the debate more time."""
 
     type: Literal["timer_add"]
-    seconds: int = Field(default=0, ge=0, le=3600)
+    seconds: int = Field(default=0, ge=0, le=3600, title="The time added in seconds")
 
 
 class TimerStop(TimerAction):
@@ -192,6 +192,7 @@ def resolve_vote(state, votes: dict[str, str]):
     top = max(count.values())
     tied = [n for n, c in count.items() if c == top]
     state["day"]["votes"] = clean
+    state["timer"] = None  # the debate is over: every screen's clock stops with the count
     counts = [{"name": n, "votes": c - claws(state, n), "claws": claws(state, n), "total": c}
               for n, c in sorted(count.items(), key=lambda kv: -kv[1]) if c]
     state["last_vote"] = {"round": state["round"], "votes": clean, "tally": count, "counts": counts, "outcome": ""}
@@ -416,6 +417,7 @@ def count_thumbs(state, accused: dict, voters: dict[str, str]):
     count = thumbs_tally(state, accused, voters)
     state["used"]["off_with_their_head"] = True
     state["day"]["thumbs"] = None
+    state["timer"] = None
     state["last_vote"] = {"round": state["round"], "accused": accused["name"], "votes": voters,
                           "thumbs": count, "outcome": ""}
     record(state, "thumbs", f"Off with their head! {accused['name']} accused: {count['down']} to defeat, "

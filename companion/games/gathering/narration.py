@@ -32,8 +32,8 @@ class Script(Action):
     """The narrator rewrites a line of the script for this table."""
 
     type: Literal["script"]
-    key: str = Field(max_length=40)
-    lines: list[Annotated[str, Field(max_length=300)]] = Field(max_length=8)
+    key: str = Field(max_length=40, title="The line's key")
+    lines: list[Annotated[str, Field(max_length=300, title="A line")]] = Field(max_length=8, title="The lines")
 
     @field_validator("lines", mode="before")
     @classmethod

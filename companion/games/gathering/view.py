@@ -3,13 +3,14 @@ know it (the narrator all of them, a player its own, Team Mischief each other's,
 revealed or fallen player's), and every player's page has the same shape whatever its team.
 Every value a page shows is computed here, the same for every player whatever their team."""
 
-from ...core.table import HOST
+from ...core.table import HOST, PLAYER
 from .. import kernel
 from .cards import cards_view
 from .choices import CHOOSES, targets
 from .corrections import correction_choices
 from .data import CHARS, DATA, MAYHEM, MISCHIEF, SHEET_ORDER, SPENT_BY, STEP_NAMES, mischief_count, team_name
 from .day import thumb_voters, timer_choices
+from .items import narrator_news, narrator_now, player_now, player_prompt, table_news
 from .narration import BUTTONS, READINGS, SILENT, beat_at, lines
 from .players import find, holder, living
 from .setup import setup_form, warnings
@@ -128,7 +129,20 @@ def view(state: dict, seat) -> dict:
     out["recap"] = recap
     if host:
         out.update(host_view(state))
+    out["now"], out["news"] = items(state, viewer, seat, out)
     return out
+
+
+def items(state, viewer: dict | None, seat, out: dict) -> tuple[list, list]:
+    """This seat's `now` and `news` (see items.py): the narrator's beat, a player's own vote,
+    the table's news; a seat at the table that plays no part is told so."""
+    if seat.trusted == HOST:
+        return narrator_now(state), narrator_news(state, out)
+    if viewer is not None:
+        return player_now(state, viewer), player_prompt(state, viewer) + table_news(state)
+    if seat.trusted == PLAYER:
+        return player_now(state, None), table_news(state)
+    return [], []  # the display shows the same news in its own layout, above its fold
 
 
 def own_card(state, me: dict) -> dict:

@@ -62,16 +62,19 @@ def heard(page, sentence, times=1):
 def tap_in(narrator, voter, target):
     """The narrator's one tap for a voter without a phone: the target chip in the voter's row."""
     expect(narrator.locator("#g-tap-in")).to_be_visible()  # the ballots open at the narrator's signal
-    row = narrator.get_by_role("group", name=f"{voter}'s vote")
-    if not row.is_visible():
-        narrator.get_by_text(f"Change {voter}'s choice").click()
+    row = narrator.get_by_role("group", name=f"{voter}'s vote")  # in or not, every row keeps its chips
     row.get_by_role("button", name=target, exact=True).click()
+
+
+def pinned(narrator):
+    """The narrator's next beat, pinned to the top of the screen with its taps."""
+    return narrator.locator("#r-news")
 
 
 def night_in_beats(narrator, spy, victim, save=False, decoy=False):
     """The narrator's taps through a night of EIGHT in beats: night falls, Maleficent points,
     Diablo's card, his answer, Team Mischief's victim, the victim shown to Hades, his thumb."""
-    night = narrator.locator("#narrator")
+    night = pinned(narrator)
     night.get_by_role("button", name="Night falls").click()
     night.get_by_role("button", name=spy, exact=True).click()
     narrator.locator(".reveal").get_by_role("button", name="Close").click()
@@ -173,7 +176,7 @@ def test_the_night_is_read_in_beats_with_the_same_silence_before_every_wake_and_
     code, host, tokens, display, mischief = new_game(api)
     api.ok(code, host, type="deal", characters=dict(EIGHT), mischief=list(mischief))
     narrator = open_seat(browser, server, code, host, init_script=SPEECH_RECORDER)
-    night = narrator.locator("#narrator")
+    night = pinned(narrator)
     assert texts(narrator) == []
     night.get_by_role("button", name="Night falls").click()
     heard(narrator, "Point at the player whose loyalty you want to learn.")
@@ -328,7 +331,7 @@ def test_narrator_takes_hooks_prisoner_and_the_queen_of_hearts_thumbs_vote_in_th
     expect(board.locator("#r-phase")).to_contain_text("nobody fell")  # Fay was locked away
     narrator.locator("#r-phase").dispatch_event("pointerdown")
     heard(narrator, "Captain Hook, pick a prisoner and hand them the Rope.")
-    narrator.locator("#narrator").get_by_role("button", name="Lou").click()  # Hook's prisoner
+    pinned(narrator).get_by_role("button", name="Lou").click()  # Hook's prisoner
     expect(board.locator("#r-game")).to_contain_text("Rope")
     heard(narrator, "Now talk it over.")
     assert narrator.evaluate("window.__spoken").count("Light creeps back into the room.") == 1  # dawn is read once
@@ -382,8 +385,8 @@ def test_a_whole_game_with_one_player_without_a_phone_voted_through_the_narrator
         expect(board.locator("#r-result")).to_contain_text(f"The vote of day {day}")
         expect(board.locator("#r-result")).to_contain_text(f"Dan → {fallen}")
         expect(board.locator("#r-result .verdict")).to_contain_text(f"{fallen} must leave")
-        if day == 1:  # where the narrator's thumb already is, the next tap: night falls
-            expect(narrator.locator("#r-result").get_by_role("button", name="Night falls")).to_be_visible()
+        if day == 1:  # wherever the narrator is scrolled, the next tap is pinned on screen: night falls
+            expect(pinned(narrator).get_by_role("button", name="Night falls")).to_be_in_viewport()
             expect(board.locator("#r-result button")).to_have_count(0)
     expect(board.locator(".winner")).to_have_text("Team Mayhem wins!")
     expect(narrator.locator("#g-history")).to_contain_text("Day 2")
@@ -498,7 +501,7 @@ def test_the_narrators_tools_silence_red_night_mode_and_a_correction(browser, se
     expect(narrator.locator("body")).to_have_class(re.compile(r"\bnight-red\b"))
     narrator.reload()
     expect(narrator.locator("body")).to_have_class(re.compile(r"\bnight-red\b"))
-    narrator.locator("#narrator").get_by_role("button", name="Night falls").click()
+    pinned(narrator).get_by_role("button", name="Night falls").click()
     heard(narrator, "Point at the player whose loyalty you want to learn.")
     assert between(narrator, "Everyone in the Gathering, close your eyes and sleep.", "Maleficent, wake up.") == [
         {"wait": 1000, "speaking": False}]  # the narrator's 1 s, once the voice has finished

@@ -43,16 +43,16 @@ def test_a_decoy_hades_and_a_real_one_ask_the_clock_for_the_same_waits_over_many
         assert view["beat"]["key"] == "hades_ask"
         kind = "decoy" if view["decoy"] else "real"
         save = night == 11
-        answer = narrator.locator("#narrator").get_by_role(
+        answer = narrator.locator("#r-news").get_by_role(
             "button", name=f"Hades saves {victim}" if save else "Hades keeps his power")
         expect(answer).to_be_enabled(timeout=15000)
         seen = events(narrator)
         start = max(i for i, e in enumerate(seen) if e.get("say") == ask)
         records[kind].append(seen[start:])
         if kind == "decoy":
-            expect(narrator.locator("#narrator").get_by_role("button", name=f"Hades saves {victim}")).to_be_disabled()
+            expect(narrator.locator("#r-news").get_by_role("button", name=f"Hades saves {victim}")).to_be_disabled()
         answer.click()
-        expect(narrator.locator("#narrator")).not_to_contain_text("His thumb:")
+        expect(narrator.locator("#r-news")).not_to_contain_text("His thumb:")
         assert api.ok(code, host, type="vote", votes=TIE)["phase"] == "night"  # a tie, no Crown: nobody falls
     assert len(records["real"]) >= 10 and len(records["decoy"]) >= 10
     expected = [{"say": ask}, {"wait": 3000, "speaking": False}]  # the question, then the same hold

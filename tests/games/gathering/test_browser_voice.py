@@ -17,7 +17,7 @@ def to_the_silence_before_diablo(browser, server, api, recorder=SPEECH_RECORDER)
     code, host, tokens, display, mischief = new_game(api)
     api.ok(code, host, type="deal", characters=dict(EIGHT), mischief=list(mischief))
     narrator = open_seat(browser, server, code, host, init_script=recorder)
-    night = narrator.locator("#narrator")
+    night = narrator.locator("#r-news")
     night.get_by_role("button", name="Night falls").click()
     heard(narrator, "Point at the player whose loyalty you want to learn.")
     night.get_by_role("button", name="Gus", exact=True).click()
@@ -44,7 +44,7 @@ def test_a_reload_in_the_silence_before_diablo_resumes_with_his_wake_line_and_no
     reveal.get_by_role("button", name="Close").click()
     heard(narrator, "Maleficent, wake again.")
     assert "Diablo, wake and see what that player hides." not in texts(narrator)
-    narrator.locator("#narrator").get_by_role("button", name="Diablo has answered").click()
+    narrator.locator("#r-news").get_by_role("button", name="Diablo has answered").click()
     heard(narrator, "Agree in silence and point at the one you want gone.")
     assert between(narrator, "Maleficent and Diablo, sleep.", "Team Mischief, wake up.") == SILENCE
 
@@ -88,7 +88,7 @@ def test_long_lines_reach_the_voice_in_sentences_below_fifteen_seconds(browser, 
     api.ok(code, host, type="script", key="nightfall", lines=[long + " Close your eyes."])
     api.ok(code, host, type="deal", characters=dict(EIGHT), mischief=list(mischief))
     narrator = open_seat(browser, server, code, host, init_script=SPEECH_RECORDER)
-    narrator.locator("#narrator").get_by_role("button", name="Night falls").click()
+    narrator.locator("#r-news").get_by_role("button", name="Night falls").click()
     heard(narrator, "Close your eyes.")
     said = texts(narrator)
     pieces = said[:said.index("Close your eyes.")]
