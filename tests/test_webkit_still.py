@@ -58,7 +58,7 @@ def night_page(webkit, server, api, recorder=SPEECH_RECORDER):
 
 def tap_in_night(webkit, name):
     def tapped(d):
-        b = next((x for x in d.find_elements(By.CSS_SELECTOR, "#narrator button")
+        b = next((x for x in d.find_elements(By.CSS_SELECTOR, "#r-news button")
                   if x.is_displayed() and x.is_enabled() and x.text.strip() == name), None)
         if b is None:
             return None
