@@ -142,11 +142,20 @@ class Knockout(Drawn):
     hero: str = Field(max_length=40)
 
 
+class Movement(Action):
+    """A Hero's movement roll: a D6 rolled by the server, kept on the Hero's card for this turn."""
+
+    type: Literal["movement"]
+    hero: str | None = Field(default=None, max_length=40, title="The Hero", description="The phone's own Hero when not named.")
+    roll: int | None = Field(default=None, description="Drawn by the server.")
+
+
 class Battle(Action):
     """Roll a pool of Battle Dice against a hit number."""
 
     type: Literal["battle"]
-    dice: int = Field(ge=1, le=20)
+    dice: int = Field(ge=1, le=20, title="Battle Dice")
+    hero: str | None = Field(default=None, max_length=40, title="Who rolls", description="The Hero (or foe) the dice are rolled for: shown with the hits.")
     hit: Literal[tuple(BATTLE_HITS)] = 5
     faces: list[int] | None = None
 
@@ -412,7 +421,7 @@ def current(action: dict) -> dict:
 
 ACTIONS = (Configure, Facts, Dismiss, HoldBack, Shadow, MinionTable, CoopTable, BaseCoopTable, Resolve, Terrain, TerrainClear,
            MinionPlace, MinionMove, MinionWound, MinionRemove, WatchmanPlace, WatchmanAfterBattle, WatchmanRemove,
-           VillainWounds, Heal, Elder, MysteryStart, MysteryNext, MysteryCard, Knockout, Battle, Hero, Claim,
+           VillainWounds, Heal, Elder, MysteryStart, MysteryNext, MysteryCard, Knockout, Battle, Movement, Hero, Claim,
            ShowdownStart, ShowdownAttack, ShowdownVillain, ShowdownRound, ShowdownEnd, DeathWail,
            FightStart, FightRound, FightEnd,
            Minion, Watchman, Mystery, Showdown)

@@ -72,6 +72,10 @@ def prepare(state, action, seat, rng):
             out["_roll"] = shared("d6", [out["roll"]], "after the Battle with the Watchman")
     elif kind in ("terrain", "resolve"):
         out["roll"] = rng.randint(1, 6)
+    elif kind == "movement":
+        out["roll"] = rng.randint(1, 6)
+        out["_roll"] = shared("d6", [out["roll"]], f"movement ({action.get('hero') or seat.name})")
+        return out
     elif kind == "battle":
         faces = [rng.randint(1, 6) for _ in range(action["dice"])]
         return {**action, "faces": faces,

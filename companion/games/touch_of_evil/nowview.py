@@ -1,0 +1,190 @@
+"""What each seat must do or know now (issue 21): `now`, first on its page, holds its next move
+(its Hero's turn, its fight, its attack in the Showdown, the host's step of the Mystery Phase);
+`news`, pinned to the top of the screen, holds what the whole table must know (the hunt won or
+lost, a Showdown's outcome, a stage of the Shadow Track crossed) and the prompts a seat must
+answer wherever it is scrolled (Death Wail, an ambush or a Villain Attack on its Hero). Computed
+from the state and the seat's own view only: nothing here is more than that seat may see."""
+
+from ...core.now import INFO, MOVE, PROMPT, WARN, WIN, act, item
+from ...core.table import DISPLAY, HOST, PLAYER
+from .heroes import short_name
+from .hunt import my_hero, villain
+
+MAX_DICE = 30
+
+
+def dice_input(name: str, value, label: str = "Dice") -> dict:
+    return {"name": name, "label": label, "value": value if value != "" else None, "kind": "number", "min": 0, "max": MAX_DICE}
+
+
+def hero_line(h: dict) -> str:
+    wounds = f"{h['wounds']} of {h['health']} Wounds" if h["health"] else f"{h['wounds']} Wounds"
+    return f"at {h['location'] or 'an unknown space'} · {h['investigations']} Investigations · {wounds}"
+
+
+# ------------------------------------------------------------------ now: this seat's next move
+
+def seat_now(state, seat, v: dict) -> list[dict]:
+    if seat.trusted == DISPLAY or v["over"]:
+        return []
+    mine = my_hero(state, seat)
+    if seat.trusted == PLAYER and mine is None:
+        return [unseated(v)]
+    items = fight_now(v) + showdown_now(state, seat, v)
+    if seat.trusted == HOST:
+        items += host_now(state, v)
+    if mine is not None and not items:
+        items.append(turn_now(state, mine))
+    return items
+
+
+def unseated(v: dict) -> dict:
+    if v["unclaimed"]:
+        return item("claim", "Which Hero do you play? Tap yours.", PROMPT,
+                    [act(f"I play {short_name(n)}", {"type": "claim", "name": n}) for n in v["unclaimed"]])
+    return item("unseated", "You are in: the host will seat you.", INFO,
+                detail="Once the host adds your Hero to the hunt, tap it here to play it.")
+
+
+def turn_now(state, h: dict) -> dict:
+    """The Hero's own turn: its card in one line, its movement roll, the Minion Table."""
+    short = short_name(h["name"])
+    if h["knocked_out"]:
+        return item(f"out-{short}", f"{short} is Knocked Out at the {h['location']}.", INFO,
+                    detail="Back on its feet in the Mystery Phase.")
+    moved = h.get("moved") or {}
+    rolled = moved.get("round") == state["round"]
+    text = f"{short} {hero_line(h)}."
+    detail = f"Movement this turn: {moved['roll']}" + (" (a 1: draw a free Event)." if moved["roll"] == 1 else ".") if rolled else None
+    taps = [] if rolled else [act("Roll for movement (D6)", {"type": "movement", "hero": h["name"]})]
+    taps.append(act("Roll the Villain Minion Table", {"type": "minion_table"}, "secondary"))
+    return item(f"turn-{short}", text, MOVE, taps, detail)
+
+
+def fight_now(v: dict) -> list[dict]:
+    """A fight this seat rolls for: the Battle Round with the dice prefilled."""
+    f = v["fight"]
+    if not f or not f["acts"]:
+        return []
+    inputs = [dice_input("json:hero_dice", f["hero_dice"], f"{f['short']}'s dice")]
+    if f["foe_dice"] is None:
+        inputs.append({"name": "json:foe_dice", "label": f"{f['foe']}'s Fight dice", "value": None, "kind": "number", "min": 1, "max": 20})
+    foe = f"{f['foe_dice']} dice ({f['foe_why']})" if f["foe_dice"] is not None else f["foe_why"]
+    return [item(f"fight-{f['short']}-{f['round']}", f"{f['short']} fights {f['foe']}"
+                 + (f" at {f['location']}" if f["location"] else "") + f": Battle Round {f['round']}.", MOVE,
+                 [act("Roll the Battle Round", {"type": "fight_round"}), act(f"{f['short']} leaves the fight", {"type": "fight_end"}, "secondary")],
+                 f"{f['short']}: {f['hero_why']}. {f['foe']}: {foe}.", inputs)]
+
+
+def showdown_now(state, seat, v: dict) -> list[dict]:
+    """The Showdown as this seat plays it: its Hero's attack, dice prefilled; then the Villain's
+    attack and the end of the Battle Round."""
+    s = v["showdown"]
+    if not s:
+        return []
+    name = v["villain_name"]
+    head = f"Showdown, Battle Round {s['round']}: {name} has {s['left']} of {s['total']} Health left."
+    items = []
+    for h in s["attackers"]:
+        extra = " A Permission Token or Last Hope: in the Showdown below." if s["offers_tokens"] or s["last_hope"] else ""
+        items.append(item(f"attack-{h['short']}-{s['round']}", f"{head} {h['short']} attacks.", MOVE,
+                          [act(f"{h['short']} attacks", {"type": "showdown_attack", "hero": h["name"]})],
+                          f"Dice: {h['why']}.{extra}", [dice_input("json:attack_dice", h["dice"], f"{h['short']}'s dice")]))
+    if items or not s["may_round"]:
+        return items
+    taps = [act(f"{name} attacks the party", {"type": "showdown_villain"})] if s["may_villain"] else []
+    taps.append(act("End of the Battle Round", {"type": "showdown_round"}, "secondary" if taps else ""))
+    done = ", ".join(short_name(n) for n in s["attacked"]) or "nobody"
+    return [item(f"round-{s['round']}-{int(s['villain_rolled'])}", head, MOVE, taps,
+                 f"Attacked this Round: {done}." + ("" if s["may_villain"] else f" {name} has attacked."))]
+
+
+def host_now(state, v: dict) -> list[dict]:
+    """The host runs the table: the Mystery Phase's waiting step, the last table result to apply."""
+    items = []
+    p = v["phase"]
+    if p and p["waits"] == "coop_table":
+        label = "Roll the Advanced table (2D6)" if v["advanced_table"] else "Roll the base co-operative table"
+        items.append(item("mystery-table", "Mystery Phase: the co-operative table.", MOVE,
+                          [act(label, {"type": "coop_table" if v["advanced_table"] else "base_coop_table"})]))
+    elif p and p["waits"] == "mystery_card":
+        items.append(item(f"mystery-card-{p['card_label']}", f"Mystery Phase: {p['card_label']}: what was drawn?", MOVE,
+                          [act(f"Murder! ({v['murder_name']})", {"type": "mystery_card", "json:murder": True}),
+                           act("Another card", {"type": "mystery_card"}, "secondary")],
+                          "Murder! costs 3 Investigations at a Random Location and 1 step toward Darkness."))
+    last = v["last"]
+    if last and last["open"] and not v["showdown"]:
+        taps = [act("Apply all at the places shown", {"type": "resolve", "json:effect": -1})] if last["apply_all"] else []
+        items.append(item(f"result-{last.get('seq')}", f"Table result {last['roll']}: {last['name']}"
+                          + (f" at {last['where']}" if last["where"] and last["placed"] else "") + ".", MOVE, taps,
+                          "Its effects, one by one, under Tables."))
+    return items
+
+
+# ------------------------------------------------------------------ news: pinned for the whole table
+
+def seat_news(state, seat, v: dict) -> list[dict]:
+    items = []
+    if v["won"]:
+        items.append(item("won", v["won"], WIN))
+    if state["lost"]:
+        items.append(item("lost", state["lost"], WARN))
+    past = v["last_showdown"]
+    if past and not v["showdown"] and not v["won"]:
+        items.append(item(f"showdown-{past.get('seq')}", past["text"], WIN if past["outcome"] == "won" else WARN,
+                          detail=past.get("heal")))
+    for w in v["death_wail"]:
+        if w["answers"]:
+            items.append(item(f"wail-{w['short']}-{w['left']}", f"Death Wail on {w['short']}: {w['left']} "
+                              f"six{'es' if w['left'] != 1 else ''} to answer, one at a time.", PROMPT,
+                              [act("Pay 2 Investigations", {"type": "death_wail", "hero": w["hero"], "json:pay": True}),
+                               act("Take 1 more Damage", {"type": "death_wail", "hero": w["hero"], "json:pay": False}, "secondary")]
+                              if w["may_pay"] else [act("Take 1 more Damage", {"type": "death_wail", "hero": w["hero"], "json:pay": False})],
+                              None if w["may_pay"] else f"{w['short']} holds fewer than 2 Investigations."))
+    offer = (v["fight_start"] or {}).get("offer")
+    if offer:
+        items.append(offer_news(state, offer, v))
+    if v["stage"] > 1 and not v["over"]:
+        items.append(item(f"stage-{v['stage']}", f"The Shadow Track is in stage {v['stage']}"
+                          + (" (the red zone)." if v["red"] else "."), WARN if v["red"] else INFO))
+    if seat.trusted == DISPLAY:
+        items += display_news(state, v)
+    return items
+
+
+def offer_news(state, offer: dict, v: dict) -> dict:
+    last = v["last"] or {}
+    who = short_name(offer["hero"])
+    if offer["foe"] == "villain":
+        text = f"{villain(state)['name']} attacks {who} at {last.get('where')}: one Battle Round, now."
+    else:
+        text = f"{who} is ambushed at {last.get('where')}: fight now."
+    return item(f"offer-{last.get('seq')}-{who}", text, PROMPT,
+                [act(offer["label"], {"type": "fight_start", "hero": offer["hero"], "foe": offer["foe"],
+                                      "json:ambush": bool(offer["ambush"]), "json:bonus": offer["bonus"]})])
+
+
+def display_news(state, v: dict) -> list[dict]:
+    """The display's first screen: the last table result and its dice, the fight or Showdown under way."""
+    items = []
+    last = v["last"]
+    if last:
+        who = f" for {short_name(last['hero'])}" if last.get("hero") else ""
+        table = {"minion": "Villain Minion Table", "coop": "Advanced table", "base": "Co-operative table"}.get(last["table"], "Table")
+        items.append(item(f"last-{last.get('seq')}", f"{table}{who}: {last['roll']}, {last['name']}"
+                          + (f" at {last['where']}" if last["where"] and last["placed"] else "") + ".", INFO,
+                          detail=last["text"]))
+    s = v["showdown"]
+    if s:
+        rolls = "; ".join(f"{r['who']}: {r['hits']} hit{'s' if r['hits'] != 1 else ''} ({' '.join(map(str, r['faces']))})"
+                          for r in s["recent_rolls"][-4:])
+        items.append(item(f"sd-{s['round']}-{len(s['rolls'])}", f"Showdown, Battle Round {s['round']}: {v['villain_name']} "
+                          f"has {s['left']} of {s['total']} Health left.", PROMPT, detail=rolls or None))
+    f = v["fight"]
+    if f:
+        items.append(item(f"fight-{f['short']}-{f['round']}", f"{f['hero']} fights {f['foe']}: Battle Round {f['round']}.", PROMPT,
+                          detail=f["rolls"][-1]["label"] + ", " + f["rolls"][-1]["result"] if f["rolls"] else None))
+    b = v["battle"]
+    if b:
+        items.append(item(f"battle-{b['seq']}", b["label"], INFO, detail=b["detail"]))
+    return items
