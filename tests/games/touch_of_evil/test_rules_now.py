@@ -164,3 +164,10 @@ def test_a_stage_of_the_shadow_track_crossed_is_news():
     g = hunt(track={"length": 6, "stages": [0, 2, 4], "red_from": 5})
     g.act("host", type="shadow", steps=2)
     assert "stage-2" in ids(g.view("Bob")["news"])
+
+
+def test_refusals_of_typed_numbers_name_the_field_in_peoples_words():
+    g = hunt()
+    g.act("host", type="showdown_start", health=20, fight=2)
+    assert g.refused("Ann", type="showdown_attack", hero="Eliza", attack_dice=31) == "The attack's Battle Dice can be at most 30."
+    assert g.refused("host", type="hero", name="Eliza", health=0) == "Health must be at least 1."
