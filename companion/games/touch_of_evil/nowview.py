@@ -130,7 +130,7 @@ def seat_news(state, seat, v: dict) -> list[dict]:
     if state["lost"]:
         items.append(item("lost", state["lost"], WARN))
     past = v["last_showdown"]
-    if past and not v["showdown"] and not v["won"]:
+    if past and not v["showdown"] and not v["won"] and past.get("round", state["round"]) == state["round"]:  # news for its turn
         items.append(item(f"showdown-{past.get('seq')}", past["text"], WIN if past["outcome"] == "won" else WARN,
                           detail=past.get("heal")))
     for w in v["death_wail"]:
@@ -171,7 +171,8 @@ def display_news(state, v: dict) -> list[dict]:
     if last:
         who = f" for {short_name(last['hero'])}" if last.get("hero") else ""
         table = {"minion": "Villain Minion Table", "coop": "Advanced table", "base": "Co-operative table"}.get(last["table"], "Table")
-        items.append(item(f"last-{last.get('seq')}", f"{table}{who}: {last['roll']}, {last['name']}"
+        head = f"{last['name']}{who}" if last["name"].startswith(table) else f"{table}{who}: {last['roll']}, {last['name']}"
+        items.append(item(f"last-{last.get('seq')}", head
                           + (f" at {last['where']}" if last["where"] and last["placed"] else "") + ".", INFO,
                           detail=last["text"]))
     s = v["showdown"]
