@@ -10,11 +10,10 @@ from ...core.table import DISPLAY, HOST, PLAYER
 from .heroes import short_name
 from .hunt import my_hero, villain
 
-MAX_DICE = 30
-
 
 def dice_input(name: str, value, label: str = "Dice") -> dict:
-    return {"name": name, "label": label, "value": value if value != "" else None, "kind": "number", "min": 0, "max": MAX_DICE}
+    """A count of dice, prefilled; its limits are the server's to say in words (no browser bubble)."""
+    return {"name": name, "label": label, "value": value if value != "" else None, "kind": "number", "min": None, "max": None}
 
 
 def hero_line(h: dict) -> str:
@@ -41,7 +40,7 @@ def seat_now(state, seat, v: dict) -> list[dict]:
 def unseated(v: dict) -> dict:
     if v["unclaimed"]:
         return item("claim", "Which Hero do you play? Tap yours.", PROMPT,
-                    [act(f"I play {short_name(n)}", {"type": "claim", "name": n}) for n in v["unclaimed"]])
+                    [act(f"I play {n}", {"type": "claim", "name": n}) for n in v["unclaimed"]])
     return item("unseated", "You are in: the host will seat you.", INFO,
                 detail="Once the host adds your Hero to the hunt, tap it here to play it.")
 
@@ -68,7 +67,7 @@ def fight_now(v: dict) -> list[dict]:
         return []
     inputs = [dice_input("json:hero_dice", f["hero_dice"], f"{f['short']}'s dice")]
     if f["foe_dice"] is None:
-        inputs.append({"name": "json:foe_dice", "label": f"{f['foe']}'s Fight dice", "value": None, "kind": "number", "min": 1, "max": 20})
+        inputs.append({"name": "json:foe_dice", "label": f"{f['foe']}'s Fight dice", "value": None, "kind": "number", "min": None, "max": None})
     foe = f"{f['foe_dice']} dice ({f['foe_why']})" if f["foe_dice"] is not None else f["foe_why"]
     return [item(f"fight-{f['short']}-{f['round']}", f"{f['short']} fights {f['foe']}"
                  + (f" at {f['location']}" if f["location"] else "") + f": Battle Round {f['round']}.", MOVE,
@@ -90,12 +89,12 @@ def showdown_now(state, seat, v: dict) -> list[dict]:
         items.append(item(f"attack-{h['short']}-{s['round']}", f"{head} {h['short']} attacks.", MOVE,
                           [act(f"{h['short']} attacks", {"type": "showdown_attack", "hero": h["name"]})],
                           f"Dice: {h['why']}.{extra}", [dice_input("json:attack_dice", h["dice"], f"{h['short']}'s dice")]))
-    if items or not s["may_round"]:
+    if not s["may_round"]:
         return items
     taps = [act(f"{name} attacks the party", {"type": "showdown_villain"})] if s["may_villain"] else []
     taps.append(act("End of the Battle Round", {"type": "showdown_round"}, "secondary" if taps else ""))
     done = ", ".join(short_name(n) for n in s["attacked"]) or "nobody"
-    return [item(f"round-{s['round']}-{int(s['villain_rolled'])}", head, MOVE, taps,
+    return items + [item(f"round-{s['round']}-{int(s['villain_rolled'])}", head if not items else "After the attacks:", MOVE, taps,
                  f"Attacked this Round: {done}." + ("" if s["may_villain"] else f" {name} has attacked."))]
 
 
@@ -113,7 +112,7 @@ def host_now(state, v: dict) -> list[dict]:
                            act("Another card", {"type": "mystery_card"}, "secondary")],
                           "Murder! costs 3 Investigations at a Random Location and 1 step toward Darkness."))
     last = v["last"]
-    if last and last["open"] and not v["showdown"]:
+    if last and last["open"]:
         taps = [act("Apply all at the places shown", {"type": "resolve", "json:effect": -1})] if last["apply_all"] else []
         items.append(item(f"result-{last.get('seq')}", f"Table result {last['roll']}: {last['name']}"
                           + (f" at {last['where']}" if last["where"] and last["placed"] else "") + ".", MOVE, taps,

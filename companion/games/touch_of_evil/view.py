@@ -158,6 +158,7 @@ def view(state: dict, seat) -> dict:
     out["can"] = can
     out["elders"] = [elder_view(e) for e in state["elders"]]
     out["now"], out["news"] = seat_now(state, seat, out), seat_news(state, seat, out)
+    out["phase_in_now"] = seat.trusted == HOST and bool(out["phase"]) and out["phase"]["waits"] in ("coop_table", "mystery_card")
     return out
 
 
@@ -168,10 +169,11 @@ REGIONS = (  # a Hero's own card first on its phone, under its "now"
                                        "shadow", "track", "track_steps", "stage", "red", "track_sure", "can")),
     Region("configure", R + "configure.html", ("started", "configured", "villain_choices", "villain", "hero_choices",
                                                "setup_form", "options"), (HOST,)),
-    Region("heroes", R + "heroes.html", ("party", "unclaimed")),
+    Region("heroes", R + "heroes.html", ("party",)),
     Region("prompts", R + "prompts.html", ("prompts", "can")),
     Region("mystery", R + "mystery.html", ("phase", "can", "advanced_table", "murder_name", "last_card",
-                                           "may_start_mystery", "in_showdown", "over", "may_hold_back")),
+                                           "may_start_mystery", "in_showdown", "over", "may_hold_back",
+                                           "phase_in_now")),
     Region("tables", R + "tables.html", ("last", "can", "locations", "roll_label", "heroes", "is_host")),
     Region("showdown", R + "showdown.html", ("showdown", "showdown_start", "showdown_card", "villain_name", "won",
                                              "last_showdown", "death_wail", "fight", "fight_start", "last_fight")),
