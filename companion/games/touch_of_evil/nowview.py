@@ -32,8 +32,13 @@ def seat_now(state, seat, v: dict) -> list[dict]:
     items = fight_now(v) + showdown_now(state, seat, v)
     if seat.trusted == HOST:
         items += host_now(state, v)
+        if v["may_start_mystery"]:
+            first = f", {short_name(v['first_player'])} first" if v["first_player"] else ""
+            items.append(item(f"turns-{state['round']}", f"Turn {state['round']}: the Heroes take their turns{first}.", MOVE,
+                              [act("Start the Mystery Phase", {"type": "mystery_start"}, "secondary")],
+                              "Once every Hero has played, the Mystery Phase ends the turn."))
     if mine is not None and not items:
-        items.append(turn_now(state, mine))
+        items += result_now(v) + [phase_now(v) if v["phase"] else turn_now(state, mine)]
     return items
 
 
@@ -43,6 +48,11 @@ def unseated(v: dict) -> dict:
                     [act(f"I play {n}", {"type": "claim", "name": n}) for n in v["unclaimed"]])
     return item("unseated", "You are in: the host will seat you.", INFO,
                 detail="Once the host adds your Hero to the hunt, tap it here to play it.")
+
+
+def phase_now(v: dict) -> dict:
+    now = next((st["text"] for st in v["phase"]["steps"] if st["now"]), None)
+    return item("phase", "Mystery Phase: the host runs it.", INFO, detail=f"Now: {now}" if now else None)
 
 
 def turn_now(state, h: dict) -> dict:
@@ -111,13 +121,25 @@ def host_now(state, v: dict) -> list[dict]:
                           [act(f"Murder! ({v['murder_name']})", {"type": "mystery_card", "json:murder": True}),
                            act("Another card", {"type": "mystery_card"}, "secondary")],
                           "Murder! costs 3 Investigations at a Random Location and 1 step toward Darkness."))
+    return items + result_now(v)
+
+
+def result_now(v: dict) -> list[dict]:
+    """The last table result still to apply, for the seat that applies it (the host, the Hero who rolled)."""
     last = v["last"]
-    if last and last["open"]:
-        taps = [act("Apply all at the places shown", {"type": "resolve", "json:effect": -1})] if last["apply_all"] else []
-        items.append(item(f"result-{last.get('seq')}", f"Table result {last['roll']}: {last['name']}"
-                          + (f" at {last['where']}" if last["where"] and last["placed"] else "") + ".", MOVE, taps,
-                          "Its effects, one by one, under Tables."))
-    return items
+    if not v["result_in_now"]:
+        return []
+    open_ = [(i, e) for i, e in enumerate(last["effects"]) if not e["done"]]
+    if last["apply_all"]:
+        taps = [act("Apply all at the places shown", {"type": "resolve", "json:effect": -1})]
+    elif len(open_) == 1 and open_[0][1]["shares"] is None:  # one effect: at the place shown (another under Tables)
+        i, e = open_[0]
+        taps = [act(e["label"], {"type": "resolve", "json:effect": i, **({"location": e["where"]} if e["pick"] and e["where"] else {})})]
+    else:
+        taps = []
+    return [item(f"result-{last.get('seq')}", f"Table result {last['roll']}: {last['name']}"
+                 + (f" at {last['where']}" if last["where"] and last["placed"] else "") + ".", MOVE, taps,
+                 "Each effect, or another place for it, under Tables." if taps else "Its effects, one by one, under Tables.")]
 
 
 # ------------------------------------------------------------------ news: pinned for the whole table

@@ -157,7 +157,10 @@ def view(state: dict, seat) -> dict:
     out["wound_bonuses"] = wound_bonuses(state)
     out["can"] = can
     out["elders"] = [elder_view(e) for e in state["elders"]]
+    last = out["last"]
+    out["result_in_now"] = bool(can and last and last["open"] and (seat.trusted == HOST or (me and last.get("hero") == me)))
     out["now"], out["news"] = seat_now(state, seat, out), seat_news(state, seat, out)
+    out["start_in_now"] = seat.trusted == HOST and out["may_start_mystery"]
     out["phase_in_now"] = seat.trusted == HOST and bool(out["phase"]) and out["phase"]["waits"] in ("coop_table", "mystery_card")
     return out
 
@@ -173,8 +176,8 @@ REGIONS = (  # a Hero's own card first on its phone, under its "now"
     Region("prompts", R + "prompts.html", ("prompts", "can")),
     Region("mystery", R + "mystery.html", ("phase", "can", "advanced_table", "murder_name", "last_card",
                                            "may_start_mystery", "in_showdown", "over", "may_hold_back",
-                                           "phase_in_now")),
-    Region("tables", R + "tables.html", ("last", "can", "locations", "roll_label", "heroes", "is_host")),
+                                           "phase_in_now", "start_in_now")),
+    Region("tables", R + "tables.html", ("last", "can", "locations", "roll_label", "heroes", "is_host", "result_in_now")),
     Region("showdown", R + "showdown.html", ("showdown", "showdown_start", "showdown_card", "villain_name", "won",
                                              "last_showdown", "death_wail", "fight", "fight_start", "last_fight")),
     Region("villain", R + "villain.html", ("villain_name", "wounds", "plus_wounds", "plus_wounds_label", "wound_bonuses",

@@ -171,3 +171,21 @@ def test_refusals_of_typed_numbers_name_the_field_in_peoples_words():
     g.act("host", type="showdown_start", health=20, fight=2)
     assert g.refused("Ann", type="showdown_attack", hero="Eliza", attack_dice=31) == "The attack's Battle Dice can be at most 30."
     assert g.refused("host", type="hero", name="Eliza", health=0) == "Health must be at least 1."
+
+
+def test_the_table_result_a_hero_rolled_is_applied_from_the_top_of_its_phone():
+    g = hunt()
+    v = g.act("Ann", rng=Dice(4, places=["Inn"]), type="minion_table")  # the Watchman, one effect
+    result = v["now"][0]
+    assert result["text"] == "Table result 4: Watchman at Inn." and v["result_in_now"]
+    assert v["now"][1]["id"].startswith("turn-")  # her turn goes on under it
+    assert not g.view("Bob")["result_in_now"] and not [i for i in g.view("Bob")["now"] if i["id"].startswith("result-")]
+    g.act("Ann", **{k.removeprefix("json:"): x for k, x in result["actions"][0]["fields"].items()})
+    assert g.state["watchman"]["status"] == "board" and not g.view("Ann")["result_in_now"]
+
+
+def test_the_host_starts_the_mystery_phase_from_the_top_of_its_page():
+    g = hunt()
+    start = [i for i in g.view("host")["now"] if i["id"].startswith("turns-")][0]
+    assert start["text"] == "Turn 1: the Heroes take their turns, Eliza first."
+    assert start["actions"][0]["fields"] == {"type": "mystery_start"} and g.view("host")["start_in_now"]
