@@ -38,7 +38,7 @@ def seat_now(state, seat, v: dict) -> list[dict]:
                               [act("Start the Mystery Phase", {"type": "mystery_start"}, "secondary")],
                               "Once every Hero has played, the Mystery Phase ends the turn."))
     if mine is not None and not items:
-        items += result_now(v) + [phase_now(v) if v["phase"] else turn_now(state, mine)]
+        items += [phase_now(v) if v["phase"] else turn_now(state, mine)] + result_now(v)  # a new result below the tap
     return items
 
 
@@ -103,7 +103,8 @@ def showdown_now(state, seat, v: dict) -> list[dict]:
         return items
     taps = [act(f"{name} attacks the party", {"type": "showdown_villain"})] if s["may_villain"] else []
     taps.append(act("End of the Battle Round", {"type": "showdown_round"}, "secondary" if taps else ""))
-    done = ", ".join(short_name(n) for n in s["attacked"]) or "nobody"
+    hits = {r["who"]: r["hits"] for r in s["rolls"]}  # each Hero's last attack: this Round's, once it attacked
+    done = ", ".join(f"{short_name(n)} ({hits.get(n, 0)} hit{'s' if hits.get(n, 0) != 1 else ''})" for n in s["attacked"]) or "nobody"
     return items + [item(f"round-{s['round']}-{int(s['villain_rolled'])}", head if not items else "After the attacks:", MOVE, taps,
                  f"Attacked this Round: {done}." + ("" if s["may_villain"] else f" {name} has attacked."))]
 
@@ -151,7 +152,7 @@ def seat_news(state, seat, v: dict) -> list[dict]:
     if state["lost"]:
         items.append(item("lost", state["lost"], WARN))
     past = v["last_showdown"]
-    if past and not v["showdown"] and not v["won"] and past.get("round", state["round"]) == state["round"]:  # news for its turn
+    if past and not v["showdown"] and not v["over"] and past.get("round", state["round"]) == state["round"]:  # news for its turn
         items.append(item(f"showdown-{past.get('seq')}", past["text"], WIN if past["outcome"] == "won" else WARN,
                           detail=past.get("heal")))
     for w in v["death_wail"]:
@@ -165,7 +166,7 @@ def seat_news(state, seat, v: dict) -> list[dict]:
     offer = (v["fight_start"] or {}).get("offer")
     if offer:
         items.append(offer_news(state, offer, v))
-    if v["stage"] > 1 and not v["over"]:
+    if v["stage"] > 1 and not v["over"] and seat.trusted != DISPLAY:  # the display shows the track itself
         items.append(item(f"stage-{v['stage']}", f"The Shadow Track is in stage {v['stage']}"
                           + (" (the red zone)." if v["red"] else "."), WARN if v["red"] else INFO))
     if seat.trusted == DISPLAY:

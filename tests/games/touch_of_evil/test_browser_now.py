@@ -128,7 +128,7 @@ def test_the_showdown_attack_is_prefilled_and_kept_from_round_to_round(browser, 
     expect(attack.locator("input[name='json:attack_dice']")).to_have_value("5")  # Combat 3, +2 Hunter
     attack.locator("input[name='json:attack_dice']").fill("7")
     attack.get_by_role("button", name="Eliza attacks").click()
-    expect(ann.locator("#r-now")).to_contain_text("Attacked this Round: Eliza")
+    expect(ann.locator("#r-now")).to_contain_text("Attacked this Round: Eliza (")
     api.ok(code, host, type="showdown_round")
     expect(attack.locator("input[name='json:attack_dice']")).to_have_value("7")
     attack.locator("input[name='json:attack_dice']").fill("31")

@@ -176,9 +176,9 @@ def test_refusals_of_typed_numbers_name_the_field_in_peoples_words():
 def test_the_table_result_a_hero_rolled_is_applied_from_the_top_of_its_phone():
     g = hunt()
     v = g.act("Ann", rng=Dice(4, places=["Inn"]), type="minion_table")  # the Watchman, one effect
-    result = v["now"][0]
+    result = v["now"][1]
     assert result["text"] == "Table result 4: Watchman at Inn." and v["result_in_now"]
-    assert v["now"][1]["id"].startswith("turn-")  # her turn goes on under it
+    assert v["now"][0]["id"].startswith("turn-")  # her turn stays first, the result under the tap
     assert not g.view("Bob")["result_in_now"] and not [i for i in g.view("Bob")["now"] if i["id"].startswith("result-")]
     g.act("Ann", **{k.removeprefix("json:"): x for k, x in result["actions"][0]["fields"].items()})
     assert g.state["watchman"]["status"] == "board" and not g.view("Ann")["result_in_now"]
