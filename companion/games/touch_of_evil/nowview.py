@@ -30,6 +30,9 @@ def seat_now(state, seat, v: dict) -> list[dict]:
     if seat.trusted == PLAYER and mine is None:
         return [unseated(v)]
     items = fight_now(v) + showdown_now(state, seat, v)
+    if seat.trusted == HOST and not v["started"]:
+        return [item("setup", "Set up the hunt just below: the Villain, the mode and the Heroes." if not v["configured"]
+                     else "The hunt is set up: each Hero's phone picks its Hero, then the first Hero plays.", MOVE)]
     if seat.trusted == HOST:
         items += host_now(state, v)
         if v["may_start_mystery"]:

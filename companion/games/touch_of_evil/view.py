@@ -160,7 +160,7 @@ def view(state: dict, seat) -> dict:
     last = out["last"]
     out["result_in_now"] = bool(can and last and last["open"] and (seat.trusted == HOST or (me and last.get("hero") == me)))
     out["now"], out["news"] = seat_now(state, seat, out), seat_news(state, seat, out)
-    out["start_in_now"] = seat.trusted == HOST and out["may_start_mystery"]
+    out["start_in_now"] = seat.trusted == HOST and out["may_start_mystery"] and out["started"]
     out["phase_in_now"] = seat.trusted == HOST and bool(out["phase"]) and out["phase"]["waits"] in ("coop_table", "mystery_card")
     return out
 
@@ -168,10 +168,10 @@ def view(state: dict, seat) -> dict:
 R = "games/touch-of-evil/"
 REGIONS = (  # a Hero's own card first on its phone, under its "now"
     Region("hero", R + "hero.html", ("locations", "can"), (HOST, PLAYER), each="my_heroes"),
-    Region("track", R + "track.html", ("villain_name", "round", "mode_label", "level_label", "first_player", "lost", "won",
-                                       "shadow", "track", "track_steps", "stage", "red", "track_sure", "can")),
     Region("configure", R + "configure.html", ("started", "configured", "villain_choices", "villain", "hero_choices",
                                                "setup_form", "options"), (HOST,)),
+    Region("track", R + "track.html", ("villain_name", "round", "mode_label", "level_label", "first_player", "lost", "won",
+                                       "shadow", "track", "track_steps", "stage", "red", "track_sure", "can")),
     Region("heroes", R + "heroes.html", ("party",)),
     Region("prompts", R + "prompts.html", ("prompts", "can")),
     Region("mystery", R + "mystery.html", ("phase", "can", "advanced_table", "murder_name", "last_card",

@@ -189,3 +189,10 @@ def test_the_host_starts_the_mystery_phase_from_the_top_of_its_page():
     start = [i for i in g.view("host")["now"] if i["id"].startswith("turns-")][0]
     assert start["text"] == "Turn 1: the Heroes take their turns, Eliza first."
     assert start["actions"][0]["fields"] == {"type": "mystery_start"} and g.view("host")["start_in_now"]
+
+
+def test_the_host_is_told_to_set_up_the_hunt_first_and_keeps_every_control_meanwhile():
+    g = Game("touch-of-evil", {})
+    v = g.view("host")
+    assert v["now"][0]["text"] == "Set up the hunt just below: the Villain, the mode and the Heroes."
+    assert not v["start_in_now"]  # the Mystery Phase stays startable from its card
