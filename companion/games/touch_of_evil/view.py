@@ -15,6 +15,7 @@ from .nowview import seat_news, seat_now
 from .options import MAX_HEROES, MODES, RULE_NOTES, RULES, VOID_STEPS
 from .setup import guesses
 from .showdown import view_showdown, view_start
+from .tables import MOVES as TABLE_MOVES
 from .tables import PICKED, base_entries, effect_label, effect_where, share_rows
 from .track import stage_of, why_not_hold_back
 from .villain import wound_bonuses
@@ -34,7 +35,8 @@ def last_view(state) -> dict | None:
                         "short": label if e["do"].startswith("move_") else label.replace(f" at {where}", " here")})
     placed = any(e["pick"] or e["do"] == "location" for e in effects) or any(last["where"] and last["where"] in x for x in last["lines"])
     is_open = any(not e["done"] for e in effects)
-    return {**last, "effects": effects, "open": is_open, "placed": placed, "apply_all": is_open and len(effects) > 1}
+    appliable = [e for e in effects if not e["done"] and e["do"] not in (*TABLE_MOVES, "share_wounds")]  # what Apply all applies
+    return {**last, "effects": effects, "open": is_open, "placed": placed, "apply_all": bool(appliable) and len(effects) > 1}
 
 
 def hero_view(state, h: dict, first: str | None, me: str | None) -> dict:

@@ -196,3 +196,12 @@ def test_the_host_is_told_to_set_up_the_hunt_first_and_keeps_every_control_meanw
     v = g.view("host")
     assert v["now"][0]["text"] == "Set up the hunt just below: the Villain, the mode and the Heroes."
     assert not v["start_in_now"]  # the Mystery Phase stays startable from its card
+
+
+def test_apply_all_is_offered_only_while_it_has_something_to_apply():
+    g = Game("touch-of-evil", {"villain": "banshee", "heroes": ["Eliza"], "mode": "cooperative", "rules": {"advanced_coop_table": True}})
+    g.act("host", type="minion_place", name="Barrow Shades", location="Inn")
+    g.act("host", type="minion_place", name="Barrow Shades", location="Manor")
+    v = g.act("host", rng=Dice(3, 3, places=["Cemetery"] * 12), type="coop_table")  # March of Darkness: two Minion moves
+    assert v["last"]["open"] and not v["last"]["apply_all"]  # each move needs its place: no Apply all to refuse
+    assert [i["actions"] for i in v["now"] if i["id"].startswith("result-")] == [[]]
