@@ -32,7 +32,7 @@ class Shadow(Drawn):
     """Move the Shadow Track: positive steps toward Darkness, negative steps back."""
 
     type: Literal["shadow"]
-    steps: int = Field(ge=-20, le=20)
+    steps: int = Field(ge=-20, le=20, title="The steps the Shadow Track moves")
     reason: str = Field(default="", max_length=120)
 
 
@@ -64,7 +64,7 @@ class Share(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     name: str = Field(max_length=40)
-    wounds: int = Field(default=0, ge=0, le=30)
+    wounds: int = Field(default=0, ge=0, le=30, title="The Wounds a Hero takes")
 
 
 class Resolve(Drawn):
@@ -99,7 +99,7 @@ class VillainWounds(Action):
     """Wounds on the Villain, and its +1 Wound markers."""
 
     type: Literal["villain"]
-    wounds: int = Field(default=0, ge=-30, le=30)
+    wounds: int = Field(default=0, ge=-30, le=30, title="The Villain's Wounds")
     plus_wounds: int = Field(default=0, ge=-10, le=10)
     reason: str = Field(default="", max_length=120)
 
@@ -120,10 +120,10 @@ class Elder(Drawn):
     status: Literal["alive", "dead", "evil"] | None = None
     spend_token: bool | None = Field(default=None, description="Older field: a token is always spent to save the Elder (false is refused).")
     unpreventable: bool = False
-    permission: int = Field(default=0, ge=-5, le=5)
-    secrets: int = Field(default=0, ge=-5, le=5)
-    honor: int | None = Field(default=None, ge=0, le=12, description="The Elder's Honor, from its card (entered once).")
-    spirit: int | None = Field(default=None, ge=0, le=12, description="The Elder's Spirit, from its card (entered once).")
+    permission: int = Field(default=0, ge=-5, le=5, title="Permission Tokens")
+    secrets: int = Field(default=0, ge=-5, le=5, title="Secrets")
+    honor: int | None = Field(default=None, ge=0, le=12, title="The Elder's Honor", description="The Elder's Honor, from its card (entered once).")
+    spirit: int | None = Field(default=None, ge=0, le=12, title="The Elder's Spirit", description="The Elder's Spirit, from its card (entered once).")
 
 
 class MysteryCard(Drawn):
@@ -142,11 +142,20 @@ class Knockout(Drawn):
     hero: str = Field(max_length=40)
 
 
+class Movement(Action):
+    """A Hero's movement roll: a D6 rolled by the server, kept on the Hero's card for this turn."""
+
+    type: Literal["movement"]
+    hero: str | None = Field(default=None, max_length=40, title="The Hero", description="The phone's own Hero when not named.")
+    roll: int | None = Field(default=None, description="Drawn by the server.")
+
+
 class Battle(Action):
     """Roll a pool of Battle Dice against a hit number."""
 
     type: Literal["battle"]
-    dice: int = Field(ge=1, le=20)
+    dice: int = Field(ge=1, le=20, title="Battle Dice")
+    hero: str | None = Field(default=None, max_length=40, title="Who rolls", description="The Hero (or foe) the dice are rolled for: shown with the hits.")
     hit: Literal[tuple(BATTLE_HITS)] = 5
     faces: list[int] | None = None
 
@@ -183,18 +192,18 @@ class Hero(Drawn):
 
     type: Literal["hero"]
     name: str = Field(max_length=40)
-    investigations: int = Field(default=0, ge=-50, le=50)
-    wounds: int = Field(default=0, ge=-20, le=20)
-    health: int | None = Field(default=None, ge=1, le=30)
+    investigations: int = Field(default=0, ge=-50, le=50, title="Investigations")
+    wounds: int = Field(default=0, ge=-20, le=20, title="The Hero's Wounds")
+    health: int | None = Field(default=None, ge=1, le=30, title="Health")
     location: str | None = Field(default=None, max_length=40)
     item: str | None = Field(default=None, max_length=60)
     drop: int | None = Field(default=None, ge=0, le=40)
     bombs: int = Field(default=0, ge=-10, le=10, description="Bomb markers spent from its Items.")
     stone: int = Field(default=0, ge=-10, le=10, description="Stone Curse Transformation markers.")
-    combat: int | None = Field(default=None, ge=0, le=12)
-    cunning: int | None = Field(default=None, ge=0, le=12)
-    spirit: int | None = Field(default=None, ge=0, le=12)
-    honor: int | None = Field(default=None, ge=0, le=12)
+    combat: int | None = Field(default=None, ge=0, le=12, title="Combat")
+    cunning: int | None = Field(default=None, ge=0, le=12, title="Cunning")
+    spirit: int | None = Field(default=None, ge=0, le=12, title="Spirit")
+    honor: int | None = Field(default=None, ge=0, le=12, title="Honor")
 
 
 class Claim(Action):
@@ -294,9 +303,9 @@ class ShowdownStart(Drawn):
     type: Literal["showdown_start"]
     party: list[str] | None = Field(default=None, max_length=12)
     elders: list[str] | None = Field(default=None, max_length=12)
-    health: int | None = Field(default=None, ge=1, le=60)
-    fight: int | None = Field(default=None, ge=1, le=20)
-    bonus: int = Field(default=0, ge=0, le=30)
+    health: int | None = Field(default=None, ge=1, le=60, title="The Villain's Health")
+    fight: int | None = Field(default=None, ge=1, le=20, title="The Villain's Fight dice")
+    bonus: int = Field(default=0, ge=0, le=30, title="The other extra Wounds")
     location: str | None = Field(default=None, max_length=40)
 
 
@@ -305,9 +314,9 @@ class ShowdownAttack(Drawn):
 
     type: Literal["showdown_attack"]
     hero: str | None = Field(default=None, max_length=40)
-    attack_dice: int | None = Field(default=None, ge=0, le=30)
+    attack_dice: int | None = Field(default=None, ge=0, le=30, title="The attack's Battle Dice")
     token_from: str | None = Field(default=None, max_length=40)
-    last_hope: int = Field(default=0, ge=0, le=10)
+    last_hope: int = Field(default=0, ge=0, le=10, title="Last Hope dice")
 
 
 class ShowdownVillain(Drawn):
@@ -342,8 +351,8 @@ class FightRound(Drawn):
     rolls them (else its skill, prefilled)."""
 
     type: Literal["fight_round"]
-    hero_dice: int | None = Field(default=None, ge=0, le=30)
-    foe_dice: int | None = Field(default=None, ge=1, le=20, description="The Villain's Fight dice, where its sheet was not typed in.")
+    hero_dice: int | None = Field(default=None, ge=0, le=30, title="The Hero's Battle Dice")
+    foe_dice: int | None = Field(default=None, ge=1, le=20, title="The foe's Fight dice", description="The Villain's Fight dice, where its sheet was not typed in.")
 
 
 class FightEnd(Drawn):
@@ -412,7 +421,7 @@ def current(action: dict) -> dict:
 
 ACTIONS = (Configure, Facts, Dismiss, HoldBack, Shadow, MinionTable, CoopTable, BaseCoopTable, Resolve, Terrain, TerrainClear,
            MinionPlace, MinionMove, MinionWound, MinionRemove, WatchmanPlace, WatchmanAfterBattle, WatchmanRemove,
-           VillainWounds, Heal, Elder, MysteryStart, MysteryNext, MysteryCard, Knockout, Battle, Hero, Claim,
+           VillainWounds, Heal, Elder, MysteryStart, MysteryNext, MysteryCard, Knockout, Battle, Movement, Hero, Claim,
            ShowdownStart, ShowdownAttack, ShowdownVillain, ShowdownRound, ShowdownEnd, DeathWail,
            FightStart, FightRound, FightEnd,
            Minion, Watchman, Mystery, Showdown)

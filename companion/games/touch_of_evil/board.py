@@ -171,5 +171,20 @@ def watchman_after_battle(state, a, seat):
 def battle(state, a, seat):
     """`battle`: a pool of Battle Dice (rolled by the server) against a hit number."""
     hits = sum(1 for f in a["faces"] if f >= a["hit"])
-    state["last_battle"] = {"faces": a["faces"], "hit": a["hit"], "hits": hits}
-    note(state, f"Battle: {a['dice']} dice hitting on {a['hit']}+: {hits} hit(s).")
+    who = a.get("hero") or seat.name
+    state["last_battle"] = {"faces": a["faces"], "hit": a["hit"], "hits": hits, "who": who, "round": state["round"],
+                            "seq": len(state["log"])}
+    note(state, f"Battle Dice for {who}: {a['dice']} dice hitting on {a['hit']}+: {hits} hit(s).")
+
+
+def battle_view(state) -> dict | None:
+    """The last free Battle roll while it is news: attributed, shown as hits, gone once the turn
+    ends or a table result, a fight or a Showdown came after it."""
+    b = state.get("last_battle")
+    if not b or b.get("round") != state["round"] or "who" not in b:
+        return None
+    later = [x for x in (state["last"], state.get("showdown"), state.get("fight")) if x and x.get("seq", -1) > b["seq"]]
+    if later:
+        return None
+    return {**b, "label": f"{b['who']}: {b['hits']} hit{'s' if b['hits'] != 1 else ''}",
+            "detail": f"{len(b['faces'])} Battle Dice hitting on {b['hit']}+: " + " ".join(map(str, b["faces"]))}

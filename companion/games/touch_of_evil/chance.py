@@ -72,10 +72,13 @@ def prepare(state, action, seat, rng):
             out["_roll"] = shared("d6", [out["roll"]], "after the Battle with the Watchman")
     elif kind in ("terrain", "resolve"):
         out["roll"] = rng.randint(1, 6)
+    elif kind == "movement":
+        out["roll"] = rng.randint(1, 6)
+        out["_roll"] = shared("d6", [out["roll"]], f"movement ({action.get('hero') or seat.name})")
+        return out
     elif kind == "battle":
-        faces = [rng.randint(1, 6) for _ in range(action["dice"])]
-        return {**action, "faces": faces,
-                "_roll": shared(f"{action['dice']}d6", faces, f"Battle Dice, hits on {action['hit']}+")}
+        # shown by the game as hits, attributed (the shared tray's big number would be their sum)
+        return {**action, "faces": [rng.randint(1, 6) for _ in range(action["dice"])]}
     if kind in NO_POOL:
         return out
     out["places"] = [rng.choice(pool) for _ in range(POOL)]

@@ -10,7 +10,7 @@ from .. import kernel
 from .board import minion_dice, watchman_place, wound_minion
 from .chance import Chance
 from .data import MINIONS, VILLAINS
-from .heroes import known_hero, short_name, take_wounds
+from .heroes import battle_dice, known_hero, short_name, take_wounds
 from .hunt import my_hero, not_over, note, remind, villain
 from .wail import wail
 
@@ -44,11 +44,12 @@ def on_swamp(state, where) -> bool:
     return state["terrain"].get(where) in ("swamp", "flooded")
 
 
-def hero_dice(state, h: dict, skill: str) -> tuple[int | None, list[str]]:
-    """The Hero's Battle Dice from its phone: the skill the fight uses, -1 on a Swamp."""
-    if h[skill] is None:
-        return None, [f"{skill.capitalize()} not on {short_name(h['name'])}'s phone"]
-    n, why = h[skill], [f"{skill.capitalize()} {h[skill]}"]
+def hero_dice(state, h: dict, skill: str, foe: str | None = None) -> tuple[int | None, list[str]]:
+    """The Hero's Battle Dice from its phone: the skill the fight uses (Spirit for Faith, +2 for a
+    Hunter against a Ghost or Demon), -1 on a Swamp."""
+    n, why = battle_dice(h, foe, skill)
+    if n is None:
+        return n, why
     if on_swamp(state, h["location"]):
         n, why = max(0, n - SWAMP_PENALTY), [*why, f"-{SWAMP_PENALTY} on a Swamp"]
     return n, why
@@ -99,7 +100,7 @@ def fight_start(state, a, seat):
     if h["knocked_out"]:
         raise RuleError(f"{h['name']} is Knocked Out.")
     f = {"hero": h["name"], "round": 1, "rolls": [], "ambush": a["ambush"], "bonus": a["bonus"], "foe_dice": a["foe_dice"],
-         "location": h["location"]}
+         "location": h["location"], "seq": len(state["log"])}
     if a["foe"] == "villain":
         f.update(kind="villain", name=villain(state)["name"], skill="combat", rounds=1)
     elif a["foe"] == "watchman":
@@ -115,6 +116,9 @@ def fight_start(state, a, seat):
         f.update(kind="minion", minion=m["id"], name=m["name"], skill=info.get("skill", "combat"), rounds=None,
                  location=m["location"])
     state["fight"] = f
+    offer = (state["last"] or {}).get("fight")
+    if offer and offer["hero"] == h["name"]:  # the fight the table result called for is under way: no longer offered
+        state["last"]["fight"] = None
     note(state, f"{h['name']} fights {f['name']}" + (f" at {f['location']}" if f["location"] else "")
                 + (" (ambushed: the Minion's dice double in the first Round)" if f["ambush"] else "") + ".")
 
@@ -133,9 +137,10 @@ def fight_round(state, a, seat):
     kernel.may_act_for(seat, h["name"], (mine or {}).get("name"))
     if a["foe_dice"] is not None and f["kind"] == "villain":
         f["foe_dice"] = a["foe_dice"]
-    mine_n = a["hero_dice"] if a["hero_dice"] is not None else hero_dice(state, h, f["skill"])[0]
+    mine_n = a["hero_dice"] if a["hero_dice"] is not None else hero_dice(state, h, f["skill"], f["name"])[0]
     if mine_n is None:
         raise RuleError(f"Give {h['name']}'s Battle Dice ({f['skill'].capitalize()}).")
+    f["kept"] = mine_n  # offered again next Battle Round
     theirs, why = foe_dice(state, f)
     if theirs is None:
         raise RuleError("Give the foe's Battle Dice: " + why[0] + ".")
@@ -235,7 +240,9 @@ def fight_view(state, seat) -> dict | None:
     h = known_hero(state, f["hero"])
     mine = my_hero(state, seat)
     acts = not not_over(state) and (seat.trusted == "host" or (mine is not None and mine["name"] == h["name"]))
-    ours, our_why = hero_dice(state, h, f["skill"])
+    ours, our_why = hero_dice(state, h, f["skill"], f["name"])
+    if f.get("kept") is not None:
+        ours, our_why = f["kept"], ["as in the last Battle Round"]
     theirs, their_why = foe_dice(state, f) if f["kind"] != "minion" or any(m["id"] == f.get("minion") for m in state["minions"]) else (None, [])
     return {"hero": h["name"], "short": short_name(h["name"]), "foe": f["name"], "round": f["round"], "location": f["location"],
             "hero_dice": ours if ours is not None else "", "hero_why": ", ".join(our_why), "foe_dice": theirs,

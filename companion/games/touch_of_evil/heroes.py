@@ -64,7 +64,7 @@ def villain_kill(state, what: str, chance):
     each = 1 if cooperative(state) else 2
     standing = [h for h in state["heroes"] if not h["knocked_out"]]
     for h in standing:
-        h["wounds"] += each
+        h["wounds"] = capped(h, h["wounds"] + each)
     if standing:
         note(state, f"Evil Endurance: {what}; " + ", ".join(h["name"] for h in standing) + f" take +{each} Wound{'s' if each > 1 else ''} each.")
     for h in standing:
@@ -86,11 +86,38 @@ def every_hero_down(state):
     note(state, state["lost"])
 
 
+def capped(h: dict, wounds: int) -> int:
+    """A Hero's Wounds never pass its Health: the Wound that reaches it knocks the Hero out, and
+    the Damage beyond it is lost (a Knocked Out Hero shows Health of Health until it recovers)."""
+    wounds = max(0, wounds)
+    return min(wounds, h["health"]) if h["health"] else wounds
+
+
 def take_wounds(state, h: dict, n: int, chance):
     """Wounds up to the Hero's Health knock it out."""
-    h["wounds"] = max(0, h["wounds"] + n)
+    h["wounds"] = capped(h, h["wounds"] + n)
     if h["health"] and h["wounds"] >= h["health"] and not h["knocked_out"]:
         knock_out(state, h["name"], chance)
+
+
+HUNTER_DICE = 2  # Eliza's Hunter: +2 Battle Dice against a Ghost, Demon or Magik foe
+HUNTERS = ("Eliza, the Witch Hunter",)
+HUNTED = ("The Banshee", "Traitor", "Fallen")  # Ghost (the Banshee's ability), Minion – Demon (the Banshee's table)
+SPIRIT_FIGHTERS = ("Brother Marcus",)  # Faith: may use Spirit instead of Combat in a Battle
+
+
+def battle_dice(h: dict, foe: str | None, skill: str = "combat") -> tuple[int | None, list[str]]:
+    """A Hero's Battle Dice from its sheet against `foe`: the skill the fight asks (Spirit instead
+    of Combat where the Hero may and it is higher), +2 for a Hunter against a Ghost or Demon."""
+    sheet = (hero_data(h["name"]) or {}).get("name", h["name"])  # "Eliza" is Eliza, the Witch Hunter
+    if skill == "combat" and sheet in SPIRIT_FIGHTERS and (h["spirit"] or 0) > (h["combat"] or 0):
+        skill = "spirit"
+    if h[skill] is None:
+        return None, [f"{skill.capitalize()} not on {short_name(h['name'])}'s phone"]
+    n, why = h[skill], [f"{skill.capitalize()} {h[skill]}"]
+    if sheet in HUNTERS and foe in HUNTED:
+        n, why = n + HUNTER_DICE, [*why, f"+{HUNTER_DICE} Hunter"]
+    return n, why
 
 
 def choices(h: dict) -> dict:
@@ -120,7 +147,7 @@ def change_hero(state, a, seat):
         h["investigations"] += a["investigations"]
         changes.append(f"{h['investigations']} Investigations")
     if a["wounds"]:
-        h["wounds"] = max(0, h["wounds"] + a["wounds"])
+        h["wounds"] = capped(h, h["wounds"] + a["wounds"])
         changes.append(f"{h['wounds']} Wounds")
     for counter, label in COUNTERS:
         if a[counter]:
@@ -151,6 +178,20 @@ def change_cards(h: dict, a) -> list[str]:
             raise RuleError(f"{h['name']} has no such card.")
         changes.append(f"gives up {h['items'].pop(a['drop'])}")
     return changes
+
+
+def movement(state, a, seat):
+    """`movement`: the Hero's movement D6 this turn (a 1 also draws a free Event: the rulebook's
+    Mirror Lake note), kept on its card until the turn ends."""
+    mine = my_hero(state, seat)
+    if not (a["hero"] or mine):
+        raise RuleError("Say which Hero rolls for movement.")
+    h = known_hero(state, a["hero"] or mine["name"])
+    kernel.may_act_for(seat, h["name"], (mine or {}).get("name"))
+    if h["knocked_out"]:
+        raise RuleError(f"{h['name']} is Knocked Out: it does not move this turn.")
+    h["moved"] = {"roll": a["roll"], "round": state["round"]}
+    note(state, f"{h['name']} rolls {a['roll']} for movement" + (" (a 1: a free Event)." if a["roll"] == 1 else "."))
 
 
 def claim(state, a, seat):

@@ -213,7 +213,7 @@ def base_coop_table(state, a, seat):
     if advanced_table(state):
         raise RuleError("This hunt uses the Advanced table instead.")
     text = base_entries(state)[a["roll"] - 1]
-    state["last"] = {"table": "base", "roll": a["roll"], "name": f"Co-operative table {a['roll']}", "kind": "event", "text": text,
+    state["last"] = {"seq": len(state["log"]), "table": "base", "roll": a["roll"], "name": f"Co-operative table {a['roll']}", "kind": "event", "text": text,
                      "effects": [], "where": None, "where2": None, "lines": [], "hero": None}
     note(state, f"Co-operative table roll {a['roll']}: {text}")
     pass_step(state, "coop_table", Chance(state, a))

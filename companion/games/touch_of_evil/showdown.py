@@ -14,7 +14,7 @@ from ...core.table import HOST, PLAYER
 from .. import kernel
 from .chance import Chance
 from .data import VILLAINS
-from .heroes import knock_out, known_hero, short_name
+from .heroes import battle_dice, known_hero, short_name, take_wounds
 from .hunt import heal_dice, level, locations, my_hero, not_over, note, remind, state_hero, villain
 from .villain import check_defeat, end_showdown, villain_health
 from .wail import wail
@@ -85,9 +85,19 @@ def villain_fight(state, hero: dict) -> tuple[int, list[str]]:
     return dice, why
 
 
-def default_dice(h: dict) -> int:
-    """The dice an attack form offers: the Hero's Combat, else 3 to start from."""
-    return h["combat"] if h["combat"] is not None else 3
+START_DICE = 3  # what an attack form offers when the Hero's sheet is not on its phone
+
+
+def default_dice(state, h: dict) -> tuple[int, str]:
+    """The dice an attack form offers, and why: what this Hero rolled last in this Showdown (the
+    table's own count stays from one Battle Round to the next), else its Combat with what the app
+    knows (Spirit for Faith, +2 Hunter), else 3 to start from."""
+    s = state["showdown"] or {}
+    kept = (s.get("dice") or {}).get(h["name"])
+    if kept is not None:
+        return kept, "as in the last Battle Round"
+    n, why = battle_dice(h, villain(state)["name"])
+    return (n, ", ".join(why)) if n is not None else (START_DICE, why[0] + ": 3 to start from")
 
 
 def hits(faces: list[int]) -> int:
@@ -138,7 +148,8 @@ def showdown_start(state, a, seat):
         raise RuleError(f"{where} is not a space on this board.")
     state["sheet"] = {"health": health, "fight": fight}
     state["showdown"] = {"party": names, "out": [], "elders": elders, "health": health, "fight": fight, "bonus": a["bonus"],
-                         "location": where, "round": 1, "attacked": [], "villain_rolled": False, "rolls": []}
+                         "location": where, "round": 1, "attacked": [], "villain_rolled": False, "rolls": [],
+                         "seq": len(state["log"])}
     for n in names:
         if where:
             state_hero(state, n)["location"] = where
@@ -152,9 +163,10 @@ def showdown_start(state, a, seat):
 def attack_dice(state, h: dict, a) -> tuple[int, list[str]]:
     """The attack's Battle Dice: Combat (or as given), a Permission Token, Last Hope; what it costs is paid."""
     s = state["showdown"]
-    n = a["attack_dice"] if a["attack_dice"] is not None else h["combat"]
+    n = a["attack_dice"] if a["attack_dice"] is not None else battle_dice(h, villain(state)["name"])[0]
     if not n:
         raise RuleError(f"Give {h['name']}'s Battle Dice (Combat) for this attack.")
+    s.setdefault("dice", {})[h["name"]] = n  # offered again next Battle Round
     extra = []
     if a["token_from"]:
         e = kernel.lookup(state["elders"], a["token_from"])
@@ -228,10 +240,8 @@ def showdown_villain(state, a, seat):
         if sixes and v == "banshee":
             text += f"; Death Wail: {sixes} × pay 2 Investigations or take 1 more Damage ({short_name(name)}'s phone answers)"
         note(state, text + ". Armour, Items and Events: adjust on the Hero's phone.")
-        h["wounds"] += hits(faces)
-        if h["health"] and h["wounds"] >= h["health"]:
-            knock_out(state, name, chance)
-        elif v == "banshee":
+        take_wounds(state, h, hits(faces), chance)
+        if not h["knocked_out"] and v == "banshee":
             wail(state, name, sixes)
 
 
@@ -282,7 +292,8 @@ def view_showdown(state, seat) -> dict | None:
     acts = why_not_during(state) is None and seat.trusted in (HOST, PLAYER) and seat_refusal(state, seat) is None
     tokens = [{"name": e["name"], "label": f"{e['name']}'s token (+{TOKEN_DICE})"}
               for e in state["elders"] if e["name"] in s["elders"] and e["permission"] > 0]
-    attackers = [{"name": n, "short": short_name(n), "dice": default_dice(state_hero(state, n))}
+    attackers = [{"name": n, "short": short_name(n), "dice": default_dice(state, state_hero(state, n))[0],
+                  "why": default_dice(state, state_hero(state, n))[1]}
                  for n in s["party"] if n not in s["attacked"] and why_not_during(state) is None
                  and seat.trusted in (HOST, PLAYER) and seat_refusal(state, seat, n) is None]
     return {**s, "total": total, "left": max(0, total - state["wounds"]), "has_bonus": total != s["health"],

@@ -58,7 +58,7 @@ def build_result(state, entry: dict, where: str, where2: str, *, table: str, rol
             lines.append(f"Trail of Slime from {where}: 1 Investigation on each space of the shortest path to the nearest Swamp.")
     return {"table": table, "roll": roll, "name": name_prefix + entry["name"], "kind": entry.get("kind", "event"),
             "text": (extra_text + " " if extra_text else "") + entry["text"], "effects": effects, "where": where,
-            "where2": where2, "lines": lines, "hero": hero, "fight": fight}
+            "where2": where2, "lines": lines, "hero": hero, "fight": fight, "seq": len(state["log"])}
 
 
 REROLLS_SHOWN = 20  # re-rolls drawn from the action's pool before the app picks among the valid results

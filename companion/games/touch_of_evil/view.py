@@ -3,7 +3,7 @@ here (the partials only loop and print), and the page's regions with the keys ea
 
 from ...core.regions import Region
 from ...core.table import DISPLAY, HOST, PLAYER
-from .board import battle_form, minion_choices, minion_view, watchman_on_board
+from .board import battle_form, battle_view, minion_choices, minion_view, watchman_on_board
 from .data import DATA, VILLAINS, hero_data
 from .elders import elder_view
 from .fights import fight_view
@@ -11,9 +11,11 @@ from .fights import start_view as fight_start_view
 from .heroes import choices, short_name
 from .hunt import advanced_table, cooperative, hero_names, level, locations, my_hero, roads, villain
 from .mystery import why_not_start
+from .nowview import seat_news, seat_now
 from .options import MAX_HEROES, MODES, RULE_NOTES, RULES, VOID_STEPS
 from .setup import guesses
 from .showdown import view_showdown, view_start
+from .tables import MOVES as TABLE_MOVES
 from .tables import PICKED, base_entries, effect_label, effect_where, share_rows
 from .track import stage_of, why_not_hold_back
 from .villain import wound_bonuses
@@ -33,12 +35,22 @@ def last_view(state) -> dict | None:
                         "short": label if e["do"].startswith("move_") else label.replace(f" at {where}", " here")})
     placed = any(e["pick"] or e["do"] == "location" for e in effects) or any(last["where"] and last["where"] in x for x in last["lines"])
     is_open = any(not e["done"] for e in effects)
-    return {**last, "effects": effects, "open": is_open, "placed": placed, "apply_all": is_open and len(effects) > 1}
+    appliable = [e for e in effects if not e["done"] and e["do"] not in (*TABLE_MOVES, "share_wounds")]  # what Apply all applies
+    return {**last, "effects": effects, "open": is_open, "placed": placed, "apply_all": bool(appliable) and len(effects) > 1}
 
 
 def hero_view(state, h: dict, first: str | None, me: str | None) -> dict:
+    offer = (state["last"] or {}).get("fight")
+    called = None
+    if offer and offer["hero"] == h["name"] and not state.get("fight"):
+        called = "Attacked by the Villain" if offer["foe"] == "villain" else "Ambushed"
+        called += f" at {state['last']['where']}" if state["last"].get("where") else ""
+    moved = h.get("moved") or {}
+    fighting = (state.get("fight") or {}).get("hero") == h["name"]
     return {**h, "first": h["name"] == first, "notes": (hero_data(h["name"]) or {}).get("notes", []),
-            "short": short_name(h["name"]), "mine": h["name"] == me, "may": choices(h)}
+            "short": short_name(h["name"]), "mine": h["name"] == me, "may": choices(h), "called": called,
+            "fighting": (state["fight"]["name"] if fighting else None),
+            "move_roll": moved.get("roll") if moved.get("round") == state["round"] else None}
 
 
 def track_steps(state) -> list[dict]:
@@ -121,7 +133,7 @@ def view(state: dict, seat) -> dict:
         "may_start_mystery": can and why_not_start(state) is None, "in_showdown": bool(state["showdown"]), "locations": locations(state["options"]),
         "rules": state["options"]["rules"],
         "cooperative": cooperative(state), "void_overflow_steps": state["options"].get("void_overflow_steps", 2),
-        "heals": bool(v.get("healing")), "last_battle": state.get("last_battle"), "battle_form": battle_form(),
+        "heals": bool(v.get("healing")), "battle": battle_view(state), "last_battle": state.get("last_battle"), "battle_form": battle_form(),
         "villain_terrain": v.get("terrain"), "terrain_tags": terrain_tags(state),
         "terrain_add_label": {"swamp": "Add Swamp", "circle": "Add Circle"}.get(v.get("terrain")),
         "watchman_label": watchman_label(state), "watchman_fights": watchman_on_board(state) is None, "has_watchman": bool(v.get("watchman")),
@@ -147,27 +159,33 @@ def view(state: dict, seat) -> dict:
     out["wound_bonuses"] = wound_bonuses(state)
     out["can"] = can
     out["elders"] = [elder_view(e) for e in state["elders"]]
+    last = out["last"]
+    out["result_in_now"] = bool(can and last and last["open"] and (seat.trusted == HOST or (me and last.get("hero") == me)))
+    out["now"], out["news"] = seat_now(state, seat, out), seat_news(state, seat, out)
+    out["start_in_now"] = seat.trusted == HOST and out["may_start_mystery"] and out["started"]
+    out["phase_in_now"] = seat.trusted == HOST and bool(out["phase"]) and out["phase"]["waits"] in ("coop_table", "mystery_card")
     return out
 
 
 R = "games/touch-of-evil/"
-REGIONS = (
-    Region("track", R + "track.html", ("villain_name", "round", "mode_label", "level_label", "first_player", "lost", "won",
-                                       "shadow", "track", "track_steps", "stage", "red", "track_sure", "can")),
+REGIONS = (  # a Hero's own card first on its phone, under its "now"
+    Region("hero", R + "hero.html", ("locations", "can"), (HOST, PLAYER), each="my_heroes"),
     Region("configure", R + "configure.html", ("started", "configured", "villain_choices", "villain", "hero_choices",
                                                "setup_form", "options"), (HOST,)),
-    Region("heroes", R + "heroes.html", ("party", "unclaimed")),
-    Region("hero", R + "hero.html", ("locations", "can"), (HOST, PLAYER), each="my_heroes"),
+    Region("track", R + "track.html", ("villain_name", "round", "mode_label", "level_label", "first_player", "lost", "won",
+                                       "shadow", "track", "track_steps", "stage", "red", "track_sure", "can")),
+    Region("heroes", R + "heroes.html", ("party",)),
     Region("prompts", R + "prompts.html", ("prompts", "can")),
     Region("mystery", R + "mystery.html", ("phase", "can", "advanced_table", "murder_name", "last_card",
-                                           "may_start_mystery", "in_showdown", "over", "may_hold_back")),
-    Region("tables", R + "tables.html", ("last", "can", "locations", "roll_label", "heroes", "is_host")),
+                                           "may_start_mystery", "in_showdown", "over", "may_hold_back",
+                                           "phase_in_now", "start_in_now")),
+    Region("tables", R + "tables.html", ("last", "can", "locations", "roll_label", "heroes", "is_host", "result_in_now")),
     Region("showdown", R + "showdown.html", ("showdown", "showdown_start", "showdown_card", "villain_name", "won",
                                              "last_showdown", "death_wail", "fight", "fight_start", "last_fight")),
     Region("villain", R + "villain.html", ("villain_name", "wounds", "plus_wounds", "plus_wounds_label", "wound_bonuses",
                                            "can", "heals", "abilities", "heals_after_showdown")),
     Region("board", R + "board.html", ("terrain_tags", "terrain_add_label", "has_watchman", "watchman_label", "watchman_fights", "minions", "villain_terrain", "locations",
-                                       "last_battle", "battle_form", "can", "minion_choices", "statues")),
+                                       "battle", "battle_form", "heroes", "can", "minion_choices", "statues")),
     Region("elders", R + "elders.html", ("elders", "can", "guesses")),
     Region("facts", R + "facts.html", ("guesses", "locations", "roads", "elders", "track", "base_entries", "cooperative",
                                        "is_host")),

@@ -35,7 +35,7 @@ def wound_bonuses(state) -> list[str]:
 def check_defeat(state):
     if state["showdown"] and state["wounds"] >= villain_health(state):
         state["won"] = f"{villain(state)['name']} is defeated: the Heroes win the hunt."
-        state["last_showdown"] = {"outcome": "won", "text": state["won"], "heal": None}
+        state["last_showdown"] = {"outcome": "won", "text": state["won"], "heal": None, "seq": len(state["log"]), "round": state["round"]}
         note(state, state["won"])
 
 
@@ -65,7 +65,7 @@ def end_showdown(state, why: str, chance, lost: bool = False):
         state["plus_wounds"] += rule.get("plus_wound", 0)
         heal = f"{name} heals {healed} Wound{'s' if healed != 1 else ''} (D3: {roll}) and gains a +1 Wound marker."
         note(state, heal)
-    state["last_showdown"] = {"outcome": "lost" if lost else "left", "text": text, "heal": heal}
+    state["last_showdown"] = {"outcome": "lost" if lost else "left", "text": text, "heal": heal, "seq": len(state["log"]), "round": state["round"]}
 
 
 def murder(state, where: str, source: str, chance):

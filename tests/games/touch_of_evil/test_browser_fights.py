@@ -35,7 +35,7 @@ def test_fights_a_lost_showdown_and_the_cooperative_loss_on_every_screen(browser
     ann.get_by_label("Against").select_option(label="Barrow Shades at Inn")
     ann.get_by_role("button", name="Start the fight").click()
     expect(display.locator("#toe-fight")).to_contain_text("Eliza against Barrow Shades")
-    expect(ann.locator("#toe-fight input[name='json:hero_dice']")).to_have_value("4")
+    expect(ann.locator("#r-now input[name='json:hero_dice']")).to_have_value("4")
     ann.get_by_role("button", name="Roll the Battle Round").click()
     expect(display.locator("#toe-fight")).to_contain_text(re.compile("Round 1:|Last fight"))
     if api.view(code, tokens["Ann"])["fight"]:  # the Shades still stand: she leaves
@@ -47,7 +47,7 @@ def test_fights_a_lost_showdown_and_the_cooperative_loss_on_every_screen(browser
     ann.get_by_text("Start a fight (a Villain Attack, a Minion)").click()
     ann.get_by_label("Against").select_option("villain")
     ann.get_by_role("button", name="Start the fight").click()
-    ann.get_by_label("The Banshee's Fight dice, from its sheet").fill("6")
+    ann.get_by_label("The Banshee's Fight dice").fill("6")
     ann.get_by_role("button", name="Roll the Battle Round").click()
     expect(display.locator("#toe-fight")).to_contain_text("Last fight: Eliza against The Banshee")
     owed = api.view(code, tokens["Ann"])["death_wail"]

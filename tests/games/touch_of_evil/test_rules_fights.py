@@ -20,8 +20,8 @@ def test_a_villain_attack_outside_a_showdown_pays_an_investigation_per_damage_an
     assert (offer["hero"], offer["foe"]) == ("Eliza", "villain")
     g.act("Ann", type="fight_start", foe="villain", foe_dice=3)
     fight = g.view("display")["fight"]
-    assert (fight["hero_dice"], fight["foe_dice"], fight["single"]) == (3, 4, True)  # +1 Ghost: Spirit 2
-    g.act("Ann", rng=Dice(5, 6, 1, 6, 5, 2, 1), type="fight_round")
+    assert (fight["hero_dice"], fight["foe_dice"], fight["single"]) == (5, 4, True)  # Hunter +2 on a Ghost; +1 Ghost: Spirit 2
+    g.act("Ann", rng=Dice(5, 6, 1, 1, 1, 6, 5, 2, 1), type="fight_round")
     eliza = g.state["heroes"][0]
     assert (eliza["investigations"], eliza["wounds"]) == (2, 2) and g.state["wounds"] == 0
     assert g.state["fight"] is None and g.view("display")["last_fight"]["foe"] == "The Banshee"
@@ -33,9 +33,9 @@ def test_a_minion_fight_counts_its_battle_dice_and_hit_numbers_and_pays_its_rewa
     g.act("host", type="minion_place", name="Traitor", location="Inn")
     traitor = g.state["minions"][0]["id"]
     g.act("Ann", type="fight_start", foe=f"minion:{traitor}")
-    g.act("Ann", rng=Dice(5, 5, 1, 4, 1), type="fight_round")  # 2 Damage dealt; Jaws hit on 4: 1 taken
+    g.act("Ann", rng=Dice(5, 5, 1, 1, 1, 4, 1), type="fight_round")  # 5 dice (Hunter on a Demon): 2 Damage dealt; Jaws hit on 4: 1 taken
     assert g.state["minions"][0]["wounds"] == 2 and g.state["heroes"][0]["wounds"] == 1 and g.state["fight"]
-    g.act("Ann", rng=Dice(6, 1, 1, 1, 1), type="fight_round")
+    g.act("Ann", rng=Dice(6, 1, 1, 1, 1, 1, 1), type="fight_round")
     assert g.state["minions"] == [] and g.state["heroes"][0]["investigations"] == 5
     assert g.state["fight"] is None and g.state["last_fight"]["outcome"] == "won"
 

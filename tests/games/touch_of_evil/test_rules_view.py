@@ -111,7 +111,7 @@ def test_the_battle_form_offers_the_hit_numbers_a_battle_roll_takes():
     form = game().view("host")["battle_form"]
     assert form["dice"] == 3 and [c["value"] for c in form["hits"]] == [5, 6, 4]
     for c in form["hits"]:
-        assert game().act("host", type="battle", dice=2, hit=c["value"])["last_battle"]["hit"] == c["value"]
+        assert game().act("host", type="battle", dice=2, hit=c["value"])["battle"]["hit"] == c["value"]
 
 
 def test_the_log_is_shown_newest_first():
