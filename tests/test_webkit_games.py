@@ -68,7 +68,7 @@ def test_touch_of_evil_the_mystery_phase_starts_on_a_webkit_phone(webkit, server
     open_seat(webkit, server.url, t["code"], t["token"])
     tap(webkit, "Start the Mystery Phase")
     tap(webkit, "Roll the Advanced table (2D6)")
-    wait(webkit, lambda d: "what was drawn?" in text(d, "#toe-mystery"), "the Mystery Phase did not move on")
+    wait(webkit, lambda d: "what was drawn?" in text(d, "#r-now"), "the Mystery Phase did not move on (asked at the top of the page)")
 
 
 def test_gathering_the_narrator_is_heard_only_after_the_first_tap_in_webkit(webkit, server, api):
