@@ -630,6 +630,7 @@ class Tables:
         trial = Table(table.code, table.game, table.options, table.seats, [*table.events, event], state,
                       dict(table.seals), compute=table.compute)
         trial.removed = table.removed
+        trial.views["shared"] = table.views.get("shared") or {}  # the parts of views every seat shares (core.views)
         if event["kind"] == "action" and table.state is not None:
             undo.remember(module, trial, event, table.state, state)
         if table.state is None or state["game"] is not table.state["game"]:  # a roll or a note leaves it as it was

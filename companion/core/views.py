@@ -21,8 +21,10 @@ def view_for(module, table: Table, seat: Seat) -> dict:
     key = (seat, getattr(table.compute, "generation", 0))
     stamp = (table.version, tuple(table.seats.values()), frozenset(table.removed))
     if table.views.get("stamp") != stamp:  # a new event, or a seat joined, was approved or removed
+        carried = table.views.get("shared") or {}
         table.views.clear()
         table.views["stamp"] = stamp
+        table.views["shared"] = carried  # parts every seat shares, kept while what they come from is
     view = table.views.get(key)
     if view is None:
         view = table.views[key] = _view(module, table, seat)
@@ -63,16 +65,43 @@ def _game_view(module, table: Table, seat: Seat) -> dict:
     return view
 
 
+def _shared(table: Table, what: str, source, make):
+    """One object for every seat's view while `source` (compared by identity) is the same: a
+    region reading it then keeps its slice, whichever seat and version (core.regions)."""
+    shared = table.views.setdefault("shared", {})
+    kept = shared.get(what)
+    if kept is not None and kept[0] is source:
+        return kept[1]
+    made = make()
+    shared[what] = (source, made)
+    return made
+
+
+def _seat_public(table: Table, seat: Seat) -> dict:
+    mine = table.views.setdefault("shared", {}).setdefault("seat", {})
+    if seat not in mine:  # a Seat is a value: a renamed or approved seat is another one
+        if len(mine) > 4 * len(table.seats) + 8:
+            mine.clear()
+        mine[seat] = {"id": seat.id, "name": seat.name, "role": seat.role, "acts_as": seat.trusted,
+                      "approved": seat.approved}
+    return mine[seat]
+
+
 def _view(module, table: Table, seat: Seat) -> dict:
     state = table.state
+    rolls = state["rolls"]
+    shared = table.views["shared"]
+    seating = (tuple(table.seats.values()), frozenset(table.removed))
+    kept = shared.get("seats")
+    if kept is None or kept[0] != seating:
+        kept = shared["seats"] = (seating, seats_public(table))
     view = dict(_game_view(module, table, seat))
     view.update({
-        "rolls": state["rolls"],
-        "recent_rolls": state["rolls"][-10:],
+        "rolls": rolls,
+        "recent_rolls": _shared(table, "recent_rolls", rolls, lambda: rolls[-10:]),
         "memo": state["memos"].get(str(seat.id), ""),
-        "seats": seats_public(table),
-        "seat": {"id": seat.id, "name": seat.name, "role": seat.role, "acts_as": seat.trusted,
-                 "approved": seat.approved},
+        "seats": kept[1],
+        "seat": _seat_public(table, seat),
         "undo": undo.offer(module, table, seat),
         "dice_tray": module.dice or bool(state["rolls"]),  # a game without dice shows none
     })
