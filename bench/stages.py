@@ -49,7 +49,9 @@ STAGES = [
     ("rendering (templates)", ("render.py", "inner")),
     ("hub.push", ("live.py", "push")),
     ("offer", ("live.py", "offer")),
-    ("sending (ws.send)", ("table13.py", "send")),
+    ("sending: written at once", ("live.py", "_write_now")),
+    ("sending: by a sender", ("live.py", "_send")),
+    ("framing (+ deflate)", ("live.py", "text_frame")),
     ("log_for", ("views.py", "log_for")),
     ("json.dumps", ("__init__.py", "dumps")),
 ]

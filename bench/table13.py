@@ -9,6 +9,7 @@ frames them, used by bench/stages.py to profile).
 """
 
 import json
+import os
 import socket
 import threading
 import time
@@ -193,6 +194,7 @@ class InProcess:
     """The real app in this process (SQLite in a file), the table's 13 seats on the real hub."""
 
     def __init__(self, db, inline=True, deflate=True):
+        os.environ.setdefault("COMPANION_CREATES_PER_HOUR", "100000")  # a fresh table for every dawn
         from companion import live
         from companion.web import create_app
         if inline:  # a socket's sender runs in the caller (cProfile sees one thread)
