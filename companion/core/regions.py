@@ -10,6 +10,7 @@ No Flask here: the web layer turns a slice into HTML.
 """
 
 import hashlib
+import marshal
 from dataclasses import dataclass
 
 from .table import DISPLAY, HOST, PLAYER
@@ -35,10 +36,16 @@ class Slice:
 
 
 def fingerprint(*parts) -> str:
-    """A short hash of plain data. repr is deterministic for the views' dicts, lists, strings and
-    numbers (dicts in the order the game built them): equal slices built alike hash alike, and
-    a slice built in another order only costs a needless re-render, never a wrong one."""
-    return hashlib.blake2b(repr(parts).encode(), digest_size=10).hexdigest()
+    """A short hash of plain data, by its content: marshal's format 2 writes equal dicts, lists,
+    strings and numbers built alike as equal bytes, whatever objects they share or whether a
+    string is interned, and tells True from 1 and 1 from 1.0 (which render differently); it is
+    several times quicker than repr. A dict built in another order only costs a needless
+    re-render, never a wrong one. Anything marshal cannot write is hashed by its repr."""
+    try:
+        raw = marshal.dumps(parts, 2)
+    except ValueError:
+        raw = repr(parts).encode()
+    return hashlib.blake2b(raw, digest_size=10).hexdigest()
 
 
 def pick(view: dict, keys) -> dict:
