@@ -38,7 +38,7 @@ def free_port():
         return s.getsockname()[1]
 
 
-def start(app: str, extra_env=None):
+def start(app: str, extra_env=None, stderr=subprocess.DEVNULL):
     """The server `make run` starts: `companion serve` (gunicorn, one gevent worker, in-process).
     The relay floor runs in the same server (companion.server.Server with the relay's app)."""
     port = free_port()
@@ -51,7 +51,7 @@ def start(app: str, extra_env=None):
     else:
         cmd = [sys.executable, "-c", "import sys; from companion.server import Server; import relay; "
                "Server({'bind': sys.argv[1]}, app=relay.app).run()", f"127.0.0.1:{port}"]
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=stderr)
     base = f"http://127.0.0.1:{port}"
     for _ in range(200):
         try:

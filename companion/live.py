@@ -240,6 +240,12 @@ class Connection:
             pass
 
 
+def generation(table, seat) -> int:
+    """How many awaited background results reached this seat's view (core.views.Awaiting)."""
+    of = getattr(table.compute, "generation", 0)
+    return of(seat) if callable(of) else of
+
+
 class Hub:
     def __init__(self, tables, page, renderer):
         self.tables, self.page, self.renderer = tables, page, renderer
@@ -318,7 +324,9 @@ class Hub:
         self.broadcast(code, budget=ANSWER_WAITS)
 
     def broadcast_game(self, game: str):
-        """Push again every table of a game that has sockets (a background result came in)."""
+        """A background result came in: push again the tables of that game with sockets where a
+        seat's view was waiting for a result now known (only that seat's view is new: the other
+        pages are unchanged and get nothing). A table that waits for nothing is left alone."""
         with self._guard:
             codes = [code for code, conns in self._conns.items() if conns]
         for code in codes:
@@ -326,7 +334,10 @@ class Hub:
                 table = self.tables.get(code)
             except Exception:
                 continue
-            if table.game == game:
+            if table.game != game:
+                continue
+            arrived = getattr(table.compute, "arrived", None)
+            if arrived is None or arrived():
                 self.broadcast(code)
 
     def sync(self, conn: Connection):
@@ -347,7 +358,7 @@ class Hub:
             return
         with conn.lock:
             key = (seat, table.version, tuple(table.seats.values()), frozenset(table.removed),
-                   getattr(table.compute, "generation", 0))  # what a page is made of: any change, a new page
+                   generation(table, seat))  # what a page is made of: any change, a new page
             page = pages.get(key) if pages is not None else None
             if page is None:
                 page = self.page(table, seat)  # always the table as it is now, never an older version's

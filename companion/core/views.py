@@ -4,6 +4,8 @@ Everything a seat receives (the JSON view, its page, its socket pushes, its log)
 `view_for` and `log_for`. The raw log, undo stacks and the initial deal never leave the server.
 """
 
+import threading
+
 from . import compute, undo
 from .table import HOST, Seat, Table, is_private, undone
 
@@ -14,11 +16,94 @@ def seats_public(table: Table) -> list[dict]:
             for s in sorted(table.seats.values(), key=lambda s: s.id) if s.id not in removed]
 
 
+class Awaiting:
+    """A table's view of the background worker (`owner.compute`, shared by every table): what
+    each seat's view asked for and had to show without (queued, not waited for) is remembered,
+    and when it arrives only that seat's generation moves on, so only its view is computed
+    again and only its page pushed (`arrived`). Other seats and other tables keep theirs."""
+
+    def __init__(self, owner):
+        self.owner = owner  # anything with a `compute` attribute: the worker, or None (inline)
+        self._waiting: dict[int, set[tuple[str, str]]] = {}  # seat id -> (task, key) it showed without
+        self._generations: dict[int, int] = {}
+        self._lock = threading.Lock()
+
+    @property
+    def worker(self):
+        return self.owner.compute
+
+    def generation(self, seat: Seat) -> int:
+        return self._generations.get(seat.id, 0)
+
+    def asking(self, seat: Seat):
+        """What a seat's view asks through (None: no worker, the game computes inline)."""
+        worker = self.worker
+        return None if worker is None else _SeatAsks(worker, self, seat.id)
+
+    def arrived(self) -> bool:
+        """Look whether anything a seat waits for has come; answers whether a seat's view moved on."""
+        worker = self.worker
+        if worker is None:
+            return False
+        with self._lock:
+            waiting = [(sid, item) for sid, items in self._waiting.items() for item in items]
+        moved = set()
+        for sid, (task, key) in waiting:
+            if worker.ask(task, key, None, queue=False) is not None:  # known now (never queues anything)
+                with self._lock:
+                    self._waiting.get(sid, set()).discard((task, key))
+                moved.add(sid)
+        with self._lock:
+            for sid in moved:
+                self._generations[sid] = self._generations.get(sid, 0) + 1
+        return bool(moved)
+
+    def _expect(self, sid: int, item, wanted: bool):
+        with self._lock:
+            mine = self._waiting.setdefault(sid, set())
+            if wanted:
+                mine.add(item)
+            else:
+                mine.discard(item)
+
+
+class _SeatAsks:
+    def __init__(self, worker, awaiting: Awaiting, sid: int):
+        self.worker, self.awaiting, self.sid = worker, awaiting, sid
+
+    def ask(self, task: str, key: str, payload, lane: str = "slow", wait: float = 0.0, queue: bool = True):
+        shows_without = queue and not wait  # queued and not waited for: the view shows it is coming
+        if shows_without:
+            self.awaiting._expect(self.sid, (task, key), True)  # before asking: an answer right after is seen
+        got = self.worker.ask(task, key, payload, lane=lane, wait=wait, queue=queue)
+        if shows_without and got is not None:
+            self.awaiting._expect(self.sid, (task, key), False)
+        return got
+
+    def __getattr__(self, name):  # anything else of the worker, as it is
+        return getattr(self.worker, name)
+
+
+def generation(table: Table, seat: Seat) -> int:
+    """How many awaited results have reached this seat's view: a new one, a new view."""
+    worker = table.compute
+    if isinstance(worker, Awaiting):
+        return worker.generation(seat)
+    return getattr(worker, "generation", 0)
+
+
+def _asking(table: Table, seat: Seat | None):
+    worker = table.compute
+    if isinstance(worker, Awaiting):
+        return worker.asking(seat) if seat is not None else worker.worker
+    return worker
+
+
 def view_for(module, table: Table, seat: Seat) -> dict:
     """What this seat may see now. Computed once per version of the table (and per result of its
     background worker): the check before a commit, the answer and every socket's push share it.
     Callers must not change the dict they get."""
-    key = (seat, getattr(table.compute, "generation", 0))
+    key = (seat, generation(table, seat))
     stamp = (table.version, tuple(table.seats.values()), frozenset(table.removed))
     if table.views.get("stamp") != stamp:  # a new event, or a seat joined, was approved or removed
         carried = table.views.get("shared") or {}
@@ -39,7 +124,7 @@ def warm(module, table: Table) -> None:
         return
     if any(kept[0] is table.state["game"] for kept in table.game_views.values()):
         return  # the game itself did not change (a roll, a note): its views are kept as they were
-    token = compute.current.set(table.compute)
+    token = compute.current.set(_asking(table, None))  # the worker itself: nothing here is shown without
     try:
         start(table.state["game"])
     finally:
@@ -50,11 +135,11 @@ def _game_view(module, table: Table, seat: Seat) -> dict:
     """The game's part of a view, kept while the game's state is the very same object (a roll or
     a note makes a new version but leaves the game as it was)."""
     game = table.state["game"]
-    key = (seat, getattr(table.compute, "generation", 0))
+    key = (seat, generation(table, seat))
     kept = table.game_views.get(key)
     if kept is not None and kept[0] is game:  # the reference held keeps the id from being reused
         return kept[1]
-    token = compute.current.set(table.compute)  # heavy work goes to the table's worker
+    token = compute.current.set(_asking(table, seat))  # heavy work goes to the table's worker
     try:
         view = module.view(game, seat)
     finally:
