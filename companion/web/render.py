@@ -24,7 +24,7 @@ AFTER = (
     Region("seats", "_seats.html", ("seats", "seat.acts_as"), roles=(HOST, PLAYER)),
 )
 CACHE_MAX = 8000  # rendered regions kept (a few KB each); cleared whole when full
-MEMO_MAX = 2000  # a table's slices kept by the identity of what they read; cleared whole when full
+MEMO_PER_SEAT = 48  # a table's slices kept by the identity of what they read, per seat; cleared whole when full
 
 
 @dataclass
@@ -55,7 +55,7 @@ def page_for(table, seat) -> Page:
     view = view_for(module, table, seat)
     role = seat.trusted
     memo = table.slice_memo  # one for the table: its seats share every slice whose values they share
-    if len(memo) > MEMO_MAX:
+    if len(memo) > MEMO_PER_SEAT * (len(table.seats) + 1):
         memo.clear()
     before, after = slices(BEFORE, view, role, memo), slices(AFTER, view, role, memo)
     game = slices(module.regions, view, role, memo)
