@@ -126,8 +126,8 @@ def dawns(clock, base) -> list[float]:
 
 def commit_of(root: Path) -> str:
     sha = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True).stdout.strip()
-    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=root,
-                           capture_output=True, text=True).stdout.strip()
+    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", ".", ":!bench/history.csv"],
+                           cwd=root, capture_output=True, text=True).stdout.strip()  # "+": changes not committed
     return sha + ("+" if dirty else "")
 
 
