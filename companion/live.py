@@ -99,7 +99,7 @@ def wire(ws) -> int | None:
             if ext.name != "permessage-deflate":
                 return None
             bits = int(ext.server_max_window_bits)
-        return bits
+        return bits if bits >= 9 else 0  # zlib cannot keep within a 256-byte window: sent plain, which is allowed
     except (AttributeError, TypeError, ValueError):
         return None
 
