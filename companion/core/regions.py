@@ -68,17 +68,30 @@ def leaf(view: dict, key: str):
     return (view.get(head) or {}).get(field)
 
 
+_DOTTED: dict[tuple[str, ...], bool] = {}  # a region's reads -> whether one of them is dotted
+
+
 def slices(regions, view: dict, role: str, memo: dict | None = None) -> list[Slice]:
     """The slices of a page, in order, for a seat acting as `role`. With a memo (one per table,
     shared by its seats), a region whose read values are the very same objects as in a slice
     made before keeps that slice without hashing again: views share their unchanged parts
     between seats and versions, so a table's seats hash each distinct slice once."""
     out = []
+    get = view.get
     for r in regions:
         if role not in r.roles:
             continue
-        values = tuple(leaf(view, k) for k in r.reads)
+        reads = r.reads
+        dotted = _DOTTED.get(reads)
+        if dotted is None:
+            dotted = _DOTTED[reads] = any("." in k for k in reads)
+        values = tuple(leaf(view, k) for k in reads) if dotted else tuple(map(get, reads))
         if r.each is None:
+            if memo is not None:  # the common case, without a call: a slice made before from these objects
+                kept = memo.get((r.id, r.partial, tuple(map(id, values))))
+                if kept is not None:
+                    out.append(kept[1])
+                    continue
             out.append(_slice(memo, r, r.id, values, lambda r=r: pick(view, r.reads)))
             continue
         for i, item in enumerate(view.get(r.each) or ()):
