@@ -3,6 +3,7 @@ to make every view of every table of its game be worked out again and pushed (a 
 suggestion brings a dozen results: seconds of the server's time under load); now only the seat
 whose view showed it was coming gets a new view, and a table that waits for nothing is left alone."""
 
+from companion.core import views
 from companion.core.table import PLAYER, Seat
 from companion.core.views import Awaiting
 
@@ -55,6 +56,21 @@ def test_a_result_known_at_once_is_not_waited_for():
     awaiting = Awaiting(Owner(worker))
     assert awaiting.asking(ANN).ask("odds", "k", {}) == 7
     assert not awaiting.arrived() and awaiting.generation(ANN) == 0
+
+
+def test_results_that_never_come_are_forgotten_and_the_seat_asks_again(monkeypatch):
+    monkeypatch.setattr(views, "WAITING_MAX", 3)
+    worker = Worker()
+    awaiting = Awaiting(Owner(worker))
+    for key in ("a", "b", "c"):
+        awaiting.asking(ANN).ask("odds", key, {})
+    assert awaiting.generation(ANN) == 0
+    awaiting.asking(ANN).ask("odds", "d", {})  # one too many: the old ones are dropped, the view is new
+    assert awaiting.generation(ANN) == 1
+    worker.finish("a", 1)
+    assert not awaiting.arrived()  # forgotten
+    worker.finish("d", 4)
+    assert awaiting.arrived() and awaiting.generation(ANN) == 2
 
 
 def test_without_a_worker_the_view_computes_inline():

@@ -16,6 +16,9 @@ def seats_public(table: Table) -> list[dict]:
             for s in sorted(table.seats.values(), key=lambda s: s.id) if s.id not in removed]
 
 
+WAITING_MAX = 256  # results one seat's views may wait for at once
+
+
 class Awaiting:
     """A table's view of the background worker (`owner.compute`, shared by every table): what
     each seat's view asked for and had to show without (queued, not waited for) is remembered,
@@ -62,6 +65,9 @@ class Awaiting:
         with self._lock:
             mine = self._waiting.setdefault(sid, set())
             if wanted:
+                if len(mine) >= WAITING_MAX:  # results that never came (a worker that restarted): forget
+                    mine.clear()  # them, and let the seat's next view ask again for what it still needs
+                    self._generations[sid] = self._generations.get(sid, 0) + 1
                 mine.add(item)
             else:
                 mine.discard(item)
