@@ -120,6 +120,9 @@ class Connection:
         self._on_gone = None
         self.send_lock = threading.Lock()  # one frame at a time: a close never cuts into a message
         self.bits = wire(ws)  # frames written here (a deflate window, or 0), or None: ws.send frames them
+        # the first page goes by the sender, a moment after the handshake's answer: a client that reads
+        # the answer and the first frame in one piece may sit on the frame (simple-websocket's client does)
+        self._greeted = False
         sock = getattr(ws, "sock", None)
         if sock is not None:
             try:
@@ -138,7 +141,7 @@ class Connection:
         with _OUTBOX:
             if self.closed or len(self.outbox) >= BACKLOG:
                 return False
-            now = not self._sending and not self.outbox and self.bits is not None
+            now = self._greeted and not self._sending and not self.outbox and self.bits is not None
             if not now:
                 self.outbox.append(message)
                 if self._sending:
@@ -199,6 +202,7 @@ class Connection:
             except Exception as err:  # gone, or too slow: its handler notices and cleans up
                 self._failed(err)
                 return
+            self._greeted = True
 
     def _send(self, message):
         if isinstance(message, str):
