@@ -52,10 +52,14 @@ test: $(STAMP) chromium webkit postgres
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
+# First the cheap measure the machine's load hardly moves (server CPU per roll and per dawn, a row
+# appended to bench/history.csv), then the figures beside their targets (issue 27).
 bench: $(STAMP) chromium postgres
+	$(BIN)/python bench/cpu.py
 	COMPANION_CREATES_PER_HOUR=100000 $(BIN)/python bench/fanout.py  # it creates more tables than 30 an hour
 	$(BIN)/python bench/firstload.py
 	$(BIN)/python bench/clue.py
+	$(BIN)/python bench/clue.py --load --server-only  # another table rolling, a second process spinning
 	$(BIN)/python bench/multiprocess.py  # starts its own throwaway PostgreSQL cluster
 
 clean:

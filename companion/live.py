@@ -7,12 +7,22 @@ received and is sent only the regions whose slice changed.
 A broadcast never waits on a socket: each connection has a bounded outbound queue drained by
 its own sender, and a send that cannot finish in time fails. A connection that falls behind
 is closed; its page reconnects by itself and catches up with the whole view.
+
+A message is framed once for every socket that gets the same bytes (`Outgoing`): the sockets of
+one broadcast share it, and a socket whose frames this module can write itself (simple-websocket
+on wsproto, permessage-deflate or none) is sent those bytes as they are. A compressed message
+is compressed on its own (no earlier message's context), which every client of
+permessage-deflate decodes, so equal messages are equal bytes.
 """
 
+import fcntl
 import logging
 import socket
+import struct
+import termios
 import threading
 import time
+import zlib
 from collections import deque
 
 GOING_AWAY_RESTART = 1012
@@ -22,8 +32,76 @@ SYNC_EVERY = 1.0      # a socket may ask for its whole view at most once a secon
 YIELD_AFTER = 0.002  # seconds of rendering in one broadcast before other tables get a turn
 ANSWER_WAITS = 0.030  # seconds of pushing an action's answer waits for; the rest goes on without it
 SEND_BUFFER = 256 * 1024  # bytes the kernel holds for one socket: many pages, yet a frozen phone shows soon
+ROOM = SEND_BUFFER // 2  # unsent bytes below which a frame is written at once (the kernel doubles SO_SNDBUF)
+DEFLATE_LEVEL = 6  # zlib's default, what wsproto compresses with
 log = logging.getLogger(__name__)
+MESSAGES = "messages"  # a broadcast's framed messages, kept beside its pages
 _OUTBOX = threading.Lock()  # guards every connection's queue and sender flag (held for microseconds)
+
+
+class Outgoing:
+    """One message, framed once for every socket that gets these bytes: each kind of socket (its
+    permessage-deflate window, or none) has its frame made the first time one of them sends it."""
+
+    __slots__ = ("text", "_frames")
+
+    def __init__(self, text: str):
+        self.text = text
+        self._frames: dict[int, bytes] = {}
+
+    def frame(self, bits: int) -> bytes:
+        """The whole text frame, compressed with a window of `bits` (permessage-deflate), or not (0)."""
+        out = self._frames.get(bits)
+        if out is None:
+            out = self._frames[bits] = text_frame(self.text.encode(), bits)
+        return out
+
+
+def text_frame(payload: bytes, bits: int = 0) -> bytes:
+    """A server's unmasked, final text frame (RFC 6455), its payload deflated on its own with a
+    window of `bits` (RFC 7692: RSV1 set, the flush's empty block left out) unless `bits` is 0."""
+    first = 0x81
+    if bits:
+        deflate = zlib.compressobj(DEFLATE_LEVEL, zlib.DEFLATED, -bits)
+        payload = (deflate.compress(payload) + deflate.flush(zlib.Z_SYNC_FLUSH))[:-4]
+        first = 0xC1
+    n = len(payload)
+    if n < 126:
+        head = struct.pack("!BB", first, n)
+    elif n < 1 << 16:
+        head = struct.pack("!BBH", first, 126, n)
+    else:
+        head = struct.pack("!BBQ", first, 127, n)
+    return head + payload
+
+
+def unsent(sock) -> int | None:
+    """Bytes a socket's kernel buffer holds still unsent (Linux), or None when unknown."""
+    try:
+        got = fcntl.ioctl(sock.fileno(), termios.TIOCOUTQ, b"\0\0\0\0")
+        return struct.unpack("i", got)[0]
+    except (OSError, AttributeError, ValueError):
+        return None
+
+
+def wire(ws) -> int | None:
+    """How this module may write a socket's frames itself: the permessage-deflate window the
+    client agreed to, 0 for plain frames, or None (not simple-websocket's server on wsproto, or
+    an extension it does not know): its own send() then frames each message."""
+    try:
+        proto = ws.ws.connection._proto
+        if proto.client or ws.sock is None:
+            return None
+        bits = 0
+        for ext in proto.extensions:
+            if not ext.enabled():
+                continue
+            if ext.name != "permessage-deflate":
+                return None
+            bits = int(ext.server_max_window_bits)
+        return bits if bits >= 9 else 0  # zlib cannot keep within a 256-byte window: sent plain, which is allowed
+    except (AttributeError, TypeError, ValueError):
+        return None
 
 
 class Connection:
@@ -41,6 +119,10 @@ class Connection:
         self._sending = False
         self._on_gone = None
         self.send_lock = threading.Lock()  # one frame at a time: a close never cuts into a message
+        self.bits = wire(ws)  # frames written here (a deflate window, or 0), or None: ws.send frames them
+        # the first page goes by the sender, a moment after the handshake's answer: a client that reads
+        # the answer and the first frame in one piece may sit on the frame (simple-websocket's client does)
+        self._greeted = False
         sock = getattr(ws, "sock", None)
         if sock is not None:
             try:
@@ -52,17 +134,61 @@ class Connection:
     def start(self, on_gone):
         self._on_gone = on_gone
 
-    def offer(self, message: str) -> bool:
-        """Queue a message; False when the socket has fallen too far behind."""
+    def offer(self, message: "str | Outgoing") -> bool:
+        """Queue a message; False when the socket has fallen too far behind. A socket with
+        nothing waiting whose kernel buffer has room is written at once, by the caller (the
+        write cannot block: no sender is started for it); otherwise its sender sends it."""
         with _OUTBOX:
             if self.closed or len(self.outbox) >= BACKLOG:
                 return False
-            self.outbox.append(message)
-            if self._sending:
-                return True
+            now = self._greeted and not self._sending and not self.outbox and self.bits is not None
+            if not now:
+                self.outbox.append(message)
+                if self._sending:
+                    return True
             self._sending = True
+        if now:
+            try:
+                rest = self._write_now(message)
+            except Exception as err:
+                self._failed(err)
+                return True
+            with _OUTBOX:
+                if rest is not None:
+                    self.outbox.appendleft(rest)  # not written now: the sender sends it first
+                if self.closed or not self.outbox:
+                    self._sending = False
+                    return True
         threading.Thread(target=self._drain, daemon=True, name=f"send-{self.code}").start()
         return True
+
+    def _write_now(self, message) -> "Outgoing | None":
+        """Write the message's frame if the socket's kernel buffer surely has room for it (so
+        the write returns at once); answers what is left for the sender (None: nothing)."""
+        if isinstance(message, str):
+            message = Outgoing(message)
+        if not self.send_lock.acquire(blocking=False):  # a close is under way
+            return message
+        try:
+            frame = message.frame(self.bits)
+            queued = unsent(self.ws.sock)
+            if queued is None or queued + len(frame) > ROOM:
+                return message
+            if not self.ws.connected:
+                raise ConnectionError("the socket closed")
+            self.ws.sock.sendall(frame)
+            return None
+        finally:
+            self.send_lock.release()
+
+    def _failed(self, err):
+        with _OUTBOX:
+            self._sending = False
+            closing = self.closed  # closed on purpose (shutdown, a removed seat): leave it be
+        if not closing:
+            log.info("dropping a socket of table %s: %r", self.code, err)
+            if self._on_gone:
+                self._on_gone(self)
 
     def _drain(self):
         while True:
@@ -72,17 +198,22 @@ class Connection:
                     return
                 message = self.outbox.popleft()
             try:
-                with self.send_lock:
-                    self.ws.send(message)
+                self._send(message)
             except Exception as err:  # gone, or too slow: its handler notices and cleans up
-                with _OUTBOX:
-                    self._sending = False
-                    closing = self.closed  # closed on purpose (shutdown, a removed seat): leave it be
-                if not closing:
-                    log.info("dropping a socket of table %s: %r", self.code, err)
-                    if self._on_gone:
-                        self._on_gone(self)
+                self._failed(err)
                 return
+            self._greeted = True
+
+    def _send(self, message):
+        if isinstance(message, str):
+            message = Outgoing(message)
+        with self.send_lock:
+            if self.bits is None:
+                self.ws.send(message.text)
+                return
+            if not self.ws.connected:
+                raise ConnectionError("the socket closed")
+            self.ws.sock.sendall(message.frame(self.bits))
 
     def close(self, reason: int, message: str):
         """Stop sending and close with a code, after the frame being sent (if any) is out."""
@@ -111,6 +242,12 @@ class Connection:
                 sock.shutdown(socket.SHUT_RDWR)
         except OSError:
             pass
+
+
+def generation(table, seat) -> int:
+    """How many awaited background results reached this seat's view (core.views.Awaiting)."""
+    of = getattr(table.compute, "generation", 0)
+    return of(seat) if callable(of) else of
 
 
 class Hub:
@@ -165,6 +302,7 @@ class Hub:
         own, so the answer to an action waits for at most that much pushing."""
         conns = self.connections(code)
         pages: dict = {}  # one page per seat and version, whatever number of screens the seat has open
+        pages[MESSAGES] = {}  # one framed message for the sockets that get the same text
         start = since = time.perf_counter()
         for i, conn in enumerate(conns):
             self.push(conn, pages=pages)
@@ -190,7 +328,9 @@ class Hub:
         self.broadcast(code, budget=ANSWER_WAITS)
 
     def broadcast_game(self, game: str):
-        """Push again every table of a game that has sockets (a background result came in)."""
+        """A background result came in: push again the tables of that game with sockets where a
+        seat's view was waiting for a result now known (only that seat's view is new: the other
+        pages are unchanged and get nothing). A table that waits for nothing is left alone."""
         with self._guard:
             codes = [code for code, conns in self._conns.items() if conns]
         for code in codes:
@@ -198,7 +338,10 @@ class Hub:
                 table = self.tables.get(code)
             except Exception:
                 continue
-            if table.game == game:
+            if table.game != game:
+                continue
+            arrived = getattr(table.compute, "arrived", None)
+            if arrived is None or arrived():
                 self.broadcast(code)
 
     def sync(self, conn: Connection):
@@ -219,7 +362,7 @@ class Hub:
             return
         with conn.lock:
             key = (seat, table.version, tuple(table.seats.values()), frozenset(table.removed),
-                   getattr(table.compute, "generation", 0))  # what a page is made of: any change, a new page
+                   generation(table, seat))  # what a page is made of: any change, a new page
             page = pages.get(key) if pages is not None else None
             if page is None:
                 page = self.page(table, seat)  # always the table as it is now, never an older version's
@@ -228,7 +371,15 @@ class Hub:
             changed = self.renderer.changed(page, {} if full else conn.sent, None if full else conn.layout)
             if not changed:
                 return
-            if not conn.offer("\n".join(changed)):
+            text = "\n".join(changed)
+            shared = pages.get(MESSAGES) if pages is not None else None
+            if shared is None:
+                message = Outgoing(text)
+            else:
+                message = shared.get(text)
+                if message is None:
+                    message = shared[text] = Outgoing(text)
+            if not conn.offer(message):
                 log.info("a socket of table %s fell behind; closing it", conn.code)
                 self.remove(conn)
                 return

@@ -14,6 +14,7 @@ they survive a restart; a deleted table leaves nothing behind.
 
 import json
 import sqlite3
+import sys
 import threading
 import time
 from contextlib import contextmanager
@@ -33,6 +34,16 @@ COLUMNS = (
     ("tables", "touched", "REAL NOT NULL DEFAULT 0"),
 )
 SEAT_COLUMNS = "seat, name, role, approved, token_hash, removed"
+
+
+def off_loop(work, *args):
+    """`work(*args)` on one of gevent's native threads when this process runs on gevent's loop
+    (the caller's greenlet waits, every other one goes on: an fsync holds up no other table),
+    else here. `work` must touch no gevent object."""
+    gevent = sys.modules.get("gevent")
+    if gevent is not None and "gevent.monkey" in sys.modules and sys.modules["gevent.monkey"].is_module_patched("threading"):
+        return gevent.get_hub().threadpool.apply(work, args)
+    return work(*args)
 
 
 class Conflict(Exception):
@@ -234,6 +245,28 @@ class Store(Events):
                     self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
                     if column == "touched":
                         self._db.execute("UPDATE tables SET touched=created")
+
+    def _write(self, statements, code=None, what="seats"):
+        """One transaction of known statements, committed (and synced to disk) on a native thread
+        when the server runs on gevent: the loop serves every other table during the sync."""
+        if code is not None:
+            statements = [*statements, ("UPDATE tables SET touched=? WHERE code=?", (time.time(), code))]
+        with self._lock:
+            off_loop(self._commit_all, statements)
+
+    def _commit_all(self, statements):  # no gevent object here: it may run on a native thread
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for sql, args in statements:
+                db.execute(sql, args)
+            db.execute("COMMIT")
+        except sqlite3.IntegrityError as err:
+            db.execute("ROLLBACK")
+            raise Conflict(str(err)) from None
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
 
     @contextmanager
     def _tx(self):

@@ -31,7 +31,7 @@ from .core import undo
 from .core.errors import BadInput, Forbidden, NotFound, Refusal, RuleError, Stale, Unauthorized
 from .core.names import why_not_name
 from .core.table import DISPLAY, HOST, PLAYER, Seat, Table
-from .core.views import log_for, view_for, warm
+from .core.views import Awaiting, log_for, view_for, warm
 from .store import Conflict
 
 log = logging.getLogger(__name__)
@@ -129,7 +129,7 @@ class Tables:
             if loaded is None:
                 raise NotFound("There is no table with that code.")
             game, options, seat_rows, events = loaded
-            table = Table(code, game, options, compute=self.compute)
+            table = Table(code, game, options, compute=Awaiting(self))
             tokens, hashes = self._seat_rows(table, seat_rows)
             table.events = events
             table.state = tbl.fold(games.get(game), table)
@@ -300,7 +300,7 @@ class Tables:
         code = new_code()
         while self.store.exists(code):
             code = new_code()
-        table = Table(code, game, options, {0: host}, compute=self.compute)
+        table = Table(code, game, options, {0: host}, compute=Awaiting(self))
         table.removed = set()
         try:
             table.state = tbl.initial(module, options)  # raises RuleError if the options break a rule
@@ -630,6 +630,7 @@ class Tables:
         trial = Table(table.code, table.game, table.options, table.seats, [*table.events, event], state,
                       dict(table.seals), compute=table.compute)
         trial.removed = table.removed
+        trial.views["shared"] = table.views.get("shared") or {}  # the parts of views every seat shares (core.views)
         if event["kind"] == "action" and table.state is not None:
             undo.remember(module, trial, event, table.state, state)
         if table.state is None or state["game"] is not table.state["game"]:  # a roll or a note leaves it as it was

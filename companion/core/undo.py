@@ -55,7 +55,10 @@ def describe(module, table: Table, event: dict) -> str:
 
 def last_visible(module, table: Table, seat) -> dict | None:
     """The last live action this seat may see (another seat's private actions are invisible)."""
-    gone = undone(table.events) | set((table.state or {}).get("dropped", ()))  # dropped: its premise went
+    cached = table.views.get("undone")  # one scan of the log per version, for every seat
+    if cached is None or cached[0] != len(table.events):
+        cached = table.views["undone"] = (len(table.events), undone(table.events))
+    gone = cached[1] | set((table.state or {}).get("dropped", ()))  # dropped: its premise went
     for event in reversed(table.events):
         if event["kind"] != "action" or event["seq"] in gone:
             continue

@@ -4,6 +4,8 @@ Everything a seat receives (the JSON view, its page, its socket pushes, its log)
 `view_for` and `log_for`. The raw log, undo stacks and the initial deal never leave the server.
 """
 
+import threading
+
 from . import compute, now, undo
 from .table import HOST, Seat, Table, is_private, undone
 
@@ -14,15 +16,106 @@ def seats_public(table: Table) -> list[dict]:
             for s in sorted(table.seats.values(), key=lambda s: s.id) if s.id not in removed]
 
 
+WAITING_MAX = 256  # results one seat's views may wait for at once
+
+
+class Awaiting:
+    """A table's view of the background worker (`owner.compute`, shared by every table): what
+    each seat's view asked for and had to show without (queued, not waited for) is remembered,
+    and when it arrives only that seat's generation moves on, so only its view is computed
+    again and only its page pushed (`arrived`). Other seats and other tables keep theirs."""
+
+    def __init__(self, owner):
+        self.owner = owner  # anything with a `compute` attribute: the worker, or None (inline)
+        self._waiting: dict[int, set[tuple[str, str]]] = {}  # seat id -> (task, key) it showed without
+        self._generations: dict[int, int] = {}
+        self._lock = threading.Lock()
+
+    @property
+    def worker(self):
+        return self.owner.compute
+
+    def generation(self, seat: Seat) -> int:
+        return self._generations.get(seat.id, 0)
+
+    def asking(self, seat: Seat):
+        """What a seat's view asks through (None: no worker, the game computes inline)."""
+        worker = self.worker
+        return None if worker is None else _SeatAsks(worker, self, seat.id)
+
+    def arrived(self) -> bool:
+        """Look whether anything a seat waits for has come; answers whether a seat's view moved on."""
+        worker = self.worker
+        if worker is None:
+            return False
+        with self._lock:
+            waiting = [(sid, item) for sid, items in self._waiting.items() for item in items]
+        moved = set()
+        for sid, (task, key) in waiting:
+            if worker.ask(task, key, None, queue=False) is not None:  # known now (never queues anything)
+                with self._lock:
+                    self._waiting.get(sid, set()).discard((task, key))
+                moved.add(sid)
+        with self._lock:
+            for sid in moved:
+                self._generations[sid] = self._generations.get(sid, 0) + 1
+        return bool(moved)
+
+    def _expect(self, sid: int, item, wanted: bool):
+        with self._lock:
+            mine = self._waiting.setdefault(sid, set())
+            if wanted:
+                if len(mine) >= WAITING_MAX:  # results that never came (a worker that restarted): forget
+                    mine.clear()  # them, and let the seat's next view ask again for what it still needs
+                    self._generations[sid] = self._generations.get(sid, 0) + 1
+                mine.add(item)
+            else:
+                mine.discard(item)
+
+
+class _SeatAsks:
+    def __init__(self, worker, awaiting: Awaiting, sid: int):
+        self.worker, self.awaiting, self.sid = worker, awaiting, sid
+
+    def ask(self, task: str, key: str, payload, lane: str = "slow", wait: float = 0.0, queue: bool = True):
+        shows_without = queue and not wait  # queued and not waited for: the view shows it is coming
+        if shows_without:
+            self.awaiting._expect(self.sid, (task, key), True)  # before asking: an answer right after is seen
+        got = self.worker.ask(task, key, payload, lane=lane, wait=wait, queue=queue)
+        if shows_without and got is not None:
+            self.awaiting._expect(self.sid, (task, key), False)
+        return got
+
+    def __getattr__(self, name):  # anything else of the worker, as it is
+        return getattr(self.worker, name)
+
+
+def generation(table: Table, seat: Seat) -> int:
+    """How many awaited results have reached this seat's view: a new one, a new view."""
+    worker = table.compute
+    if isinstance(worker, Awaiting):
+        return worker.generation(seat)
+    return getattr(worker, "generation", 0)
+
+
+def _asking(table: Table, seat: Seat | None):
+    worker = table.compute
+    if isinstance(worker, Awaiting):
+        return worker.asking(seat) if seat is not None else worker.worker
+    return worker
+
+
 def view_for(module, table: Table, seat: Seat) -> dict:
     """What this seat may see now. Computed once per version of the table (and per result of its
     background worker): the check before a commit, the answer and every socket's push share it.
     Callers must not change the dict they get."""
-    key = (seat, getattr(table.compute, "generation", 0))
+    key = (seat, generation(table, seat))
     stamp = (table.version, tuple(table.seats.values()), frozenset(table.removed))
     if table.views.get("stamp") != stamp:  # a new event, or a seat joined, was approved or removed
+        carried = table.views.get("shared") or {}
         table.views.clear()
         table.views["stamp"] = stamp
+        table.views["shared"] = carried  # parts every seat shares, kept while what they come from is
     view = table.views.get(key)
     if view is None:
         view = table.views[key] = _view(module, table, seat)
@@ -37,7 +130,7 @@ def warm(module, table: Table) -> None:
         return
     if any(kept[0] is table.state["game"] for kept in table.game_views.values()):
         return  # the game itself did not change (a roll, a note): its views are kept as they were
-    token = compute.current.set(table.compute)
+    token = compute.current.set(_asking(table, None))  # the worker itself: nothing here is shown without
     try:
         start(table.state["game"])
     finally:
@@ -48,11 +141,11 @@ def _game_view(module, table: Table, seat: Seat) -> dict:
     """The game's part of a view, kept while the game's state is the very same object (a roll or
     a note makes a new version but leaves the game as it was)."""
     game = table.state["game"]
-    key = (seat, getattr(table.compute, "generation", 0))
+    key = (seat, generation(table, seat))
     kept = table.game_views.get(key)
     if kept is not None and kept[0] is game:  # the reference held keeps the id from being reused
         return kept[1]
-    token = compute.current.set(table.compute)  # heavy work goes to the table's worker
+    token = compute.current.set(_asking(table, seat))  # heavy work goes to the table's worker
     try:
         view = module.view(game, seat)
     finally:
@@ -63,21 +156,48 @@ def _game_view(module, table: Table, seat: Seat) -> dict:
     return view
 
 
+def _shared(table: Table, what: str, source, make):
+    """One object for every seat's view while `source` (compared by identity) is the same: a
+    region reading it then keeps its slice, whichever seat and version (core.regions)."""
+    shared = table.views.setdefault("shared", {})
+    kept = shared.get(what)
+    if kept is not None and kept[0] is source:
+        return kept[1]
+    made = make()
+    shared[what] = (source, made)
+    return made
+
+
+def _seat_public(table: Table, seat: Seat) -> dict:
+    mine = table.views.setdefault("shared", {}).setdefault("seat", {})
+    if seat not in mine:  # a Seat is a value: a renamed or approved seat is another one
+        if len(mine) > 4 * len(table.seats) + 8:
+            mine.clear()
+        mine[seat] = {"id": seat.id, "name": seat.name, "role": seat.role, "acts_as": seat.trusted,
+                      "approved": seat.approved}
+    return mine[seat]
+
+
 def _view(module, table: Table, seat: Seat) -> dict:
     state = table.state
+    rolls = state["rolls"]
+    shared = table.views["shared"]
+    seating = (tuple(table.seats.values()), frozenset(table.removed))
+    kept = shared.get("seats")
+    if kept is None or kept[0] != seating:
+        kept = shared["seats"] = (seating, seats_public(table))
+    seats = kept[1]
     game = _game_view(module, table, seat)
     view = dict(game)
-    seats = seats_public(table)
     mine, pinned = now.table_items(table, seat, seats)
     view.update({
         "now": mine + game["now"] if mine and game.get("now") else mine or game.get("now") or [],
         "news": pinned + game["news"] if pinned and game.get("news") else pinned or game.get("news") or [],
-        "rolls": state["rolls"],
-        "recent_rolls": state["rolls"][-10:],
+        "rolls": rolls,
+        "recent_rolls": _shared(table, "recent_rolls", rolls, lambda: rolls[-10:]),
         "memo": state["memos"].get(str(seat.id), ""),
         "seats": seats,
-        "seat": {"id": seat.id, "name": seat.name, "role": seat.role, "acts_as": seat.trusted,
-                 "approved": seat.approved},
+        "seat": _seat_public(table, seat),
         "undo": undo.offer(module, table, seat),
         "dice_tray": module.dice or bool(state["rolls"]),  # a game without dice shows none
     })

@@ -28,6 +28,7 @@ AFTER = (
     Region("seats", "_seats.html", ("seats", "seat.acts_as"), roles=(HOST, PLAYER)),
 )
 CACHE_MAX = 8000  # rendered regions kept (a few KB each); cleared whole when full
+MEMO_PER_SEAT = 48  # a table's slices kept by the identity of what they read, per seat; cleared whole when full
 
 
 @dataclass
@@ -57,11 +58,11 @@ def page_for(table, seat) -> Page:
     module = games.get(table.game)
     view = view_for(module, table, seat)
     role = seat.trusted
-    memo = table.slice_memo
-    if len(memo) > 64 * (len(table.seats) + 1):
+    memo = table.slice_memo  # one for the table: its seats share every slice whose values they share
+    if len(memo) > MEMO_PER_SEAT * (len(table.seats) + 1):
         memo.clear()
-    before, after = slices(BEFORE, view, role), slices(AFTER, view, role)
-    game = slices(module.regions, view, role, memo, (seat, role))
+    before, after = slices(BEFORE, view, role, memo), slices(AFTER, view, role, memo)
+    game = slices(module.regions, view, role, memo)
     body = f"role-{role} game-{table.game}" + ("" if seat.approved else " pending")  # a waiting phone says so
     return Page(table.code, module.title, module.scripts, module.styles, before, game, after,
                 layout(before + [Slice(GAME, "", {}, body)] + game + after), body)
