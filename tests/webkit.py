@@ -64,13 +64,7 @@ class Engine:
         try:
             driver.quit()
         finally:
-            proc = driver.webkit_driver_process
-            proc.terminate()
-            try:
-                proc.wait(5)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-            self.drivers.remove(proc)
+            self.close_driver(driver.webkit_driver_process)
 
     def service(self) -> str:
         """A WebKitWebDriver of its own (it holds one session at a time) on a free port: its address."""
@@ -90,8 +84,32 @@ class Engine:
         raise RuntimeError("WebKitWebDriver did not start")
 
     def phone(self, user_agent=None):
-        """A new WebKit browser (its own cookies and storage) with a 390x844 viewport."""
+        """A new WebKit browser (its own cookies and storage) with a 390x844 viewport. A MiniBrowser
+        that fails to come up (seen once on a loaded machine: the driver then waits for ever) is
+        given up after a bound and started again, twice at most."""
+        for attempt in range(3):
+            try:
+                return self._phone(user_agent)
+            except Exception:
+                self.close_driver(self.drivers[-1] if self.drivers else None)
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def close_driver(self, proc):
+        if proc is None:
+            return
+        proc.terminate()
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        if proc in self.drivers:
+            self.drivers.remove(proc)
+
+    def _phone(self, user_agent=None):
         from selenium import webdriver
+        from selenium.webdriver.remote.client_config import ClientConfig
         from selenium.webdriver.webkitgtk.options import Options
 
         options = Options()
@@ -100,7 +118,10 @@ class Engine:
         options.add_argument("--full-screen")  # no toolbar: the window is the page (else it is 447 px at least)
         if user_agent:
             options.add_argument(f"--user-agent={user_agent}")
-        driver = webdriver.Remote(command_executor=self.service(), options=options)
+        address = self.service()
+        # every command answers within WAIT (scripts and pages have their own bound): 4 x WAIT is a hang
+        config = ClientConfig(remote_server_addr=address, timeout=4 * WAIT)
+        driver = webdriver.Remote(command_executor=address, options=options, client_config=config)
         driver.webkit_driver_process = self.drivers[-1]
         driver.set_page_load_timeout(WAIT)
         driver.set_script_timeout(WAIT)
