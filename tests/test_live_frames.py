@@ -107,4 +107,5 @@ def test_sockets_that_get_the_same_bytes_share_one_frame(server, api, table, mon
     # Bob's four screens get the same push: one compressed frame for three, one plain for the last;
     # the host and the display (not connected here) cost nothing
     assert sorted(made) == [0, 15]
-    assert len({s.messages[-1] for s in socks}) == 1
+    # (the push that carries the roll: a page that first came whole under load may get more after it)
+    assert len({next(m for m in s.messages if "once" in m) for s in socks}) == 1

@@ -36,6 +36,18 @@ class Awaiting:
         return self.owner.compute
 
     def generation(self, seat: Seat) -> int:
+        """This seat's generation, moved on first if a result its view waited for is known now (a
+        result that came while no page of the table was open is seen here, not by `arrived`)."""
+        worker = self.worker
+        with self._lock:
+            items = list(self._waiting.get(seat.id, ()))
+        if items and worker is not None:
+            known = [(task, key) for task, key in items if worker.ask(task, key, None, queue=False) is not None]
+            if known:
+                with self._lock:
+                    mine = self._waiting.get(seat.id, set())
+                    mine.difference_update(known)
+                    self._generations[seat.id] = self._generations.get(seat.id, 0) + 1
         return self._generations.get(seat.id, 0)
 
     def asking(self, seat: Seat):
