@@ -73,6 +73,18 @@ def test_results_that_never_come_are_forgotten_and_the_seat_asks_again(monkeypat
     assert awaiting.arrived() and awaiting.generation(ANN) == 2
 
 
+def test_a_result_that_came_while_no_page_was_open_reaches_the_seats_next_view():
+    """Nobody is connected when the result comes (so nothing calls `arrived`): the seat's next view
+    is worked out anew with it, not taken from the cache that still says it is coming."""
+    worker = Worker()
+    awaiting = Awaiting(Owner(worker))
+    awaiting.asking(ANN).ask("odds", "k", {})
+    assert awaiting.generation(ANN) == 0
+    worker.finish("k", 1)
+    assert awaiting.generation(ANN) == 1
+    assert not awaiting.arrived() and awaiting.generation(ANN) == 1  # counted once
+
+
 def test_without_a_worker_the_view_computes_inline():
     assert Awaiting(Owner(None)).asking(ANN) is None
 
