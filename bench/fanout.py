@@ -324,16 +324,20 @@ def idle_memory(db, worker):
     proc, base = start("companion", {"COMPANION_DB": db, "COMPANION_WORKER": worker})
     try:
         pid = worker_pid(proc)
-        t = post(base, "/api/tables", {"game": "villainous", "name": "Host"})
-        # a seat keeps at most 4 sockets (companion/web/ws.py): 250 seats, 4 sockets each
-        tokens = [t["token"]] + [post(base, f"/api/tables/{t['code']}/seats", {"name": f"P{i}"}, t["token"])["token"]
-                                 for i in range(249)]
+        # a seat keeps at most 4 sockets (companion/web/ws.py) and a table 40 seats (tables.SEATS_MAX):
+        # 250 seats at 10 tables of 25, 4 sockets each
+        seats = []  # (the table's socket address, a seat's token)
+        for _ in range(10):
+            t = post(base, "/api/tables", {"game": "villainous", "name": "Host"})
+            url = base.replace("http", "ws") + f"/tables/{t['code']}/ws"
+            seats += [(url, t["token"])] + [(url, post(base, f"/api/tables/{t['code']}/seats", {"name": f"P{i}"},
+                                                        t["token"])["token"]) for i in range(24)]
+        tokens = [tok for _, tok in seats]
         time.sleep(0.5)
         before = rss_kb(pid)
-        url = base.replace("http", "ws") + f"/tables/{t['code']}/ws"
 
         def open_one_each():
-            return [simple_websocket.Client.connect(url, headers={"Authorization": f"Bearer {tok}"}) for tok in tokens]
+            return [simple_websocket.Client.connect(url, headers={"Authorization": f"Bearer {tok}"}) for url, tok in seats]
 
         socks = open_one_each()
         time.sleep(2)
