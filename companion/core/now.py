@@ -7,7 +7,8 @@ A game's view may hold two lists of items, each item a plain dict:
    "tone": "move" | "prompt" | "info" | "warn" | "win",
    "detail": "...",            optional, a smaller second sentence
    "actions": [{"label": "Confirm", "fields": {"type": "...", ...}, "post": "act", "cls": ""}],
-   "inputs": [{"name": "json:dice", "label": "Dice", "value": 3, "kind": "number", "min": 1, "max": 9}]}
+   "inputs": [{"name": "json:dice", "label": "Dice", "value": 3, "kind": "number", "min": 1, "max": 9}],
+   "keep": True}               optional: a pinned item this phone cannot hide (a move it must make)
 `now` is this seat's next move and every prompt addressed to it, first on its page; `news` is
 what concerns the whole table (a win, a warning, a stage crossed) and what a seat must answer
 wherever it is scrolled: it is pinned to the top of the screen until hidden or superseded.

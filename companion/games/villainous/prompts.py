@@ -91,7 +91,8 @@ def now_for(state, seat, mine: dict | None) -> list[dict]:
     if cur is mine or seat.trusted == HOST:
         yours = cur is mine
         if not state["moved"]:
-            out.append(move_item(state, cur, yours))
+            if not yours:  # the player's own move is pinned (news): wherever the phone is when its turn comes
+                out.append(move_item(state, cur, yours))
         else:
             out.append(actions_item(state, cur, yours))
             out.append(end_item(state, cur))
@@ -132,6 +133,8 @@ def news_for(state, seat, mine: dict | None) -> list[dict]:
             out.append(N.item(f"fated-{state['turn']}-{f['n']}", f"{f['by']} Fates you.", N.PROMPT,
                               detail=f"{f['by']} reveals the top two cards of your Fate deck, plays one against "
                                      "you and discards the other."))
+    if mine is not None and seat.trusted == PLAYER and current(state) is mine and not state["moved"]:
+        out.append({**move_item(state, mine, True), "keep": True})  # no Hide: it goes once the move is made
     return out
 
 

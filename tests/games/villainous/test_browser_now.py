@@ -38,19 +38,31 @@ def table(browser, server, api, players=THREE, display=False):
 def test_move_to_and_the_own_power_buttons_are_on_the_first_screen_at_load(browser, server, api):
     _, _, _, phones, _ = table(browser, server, api)
     ann = phones["Ann"]
-    move = ann.locator("#r-now .prompt").first
+    move = ann.locator("#r-news .prompt").first  # the player's own move is pinned
     expect(move).to_contain_text("Round 1, your turn. Move your Villain to:")
-    assert in_view(ann, "#r-now .prompt")
+    assert in_view(ann, "#r-news .prompt")
+    expect(move.get_by_role("button", name="Hide")).to_have_count(0)  # it cannot be hidden: it goes once made
     plus = ann.locator("#r-first-0 article.villain").get_by_role("button", name="+1")
     assert plus.bounding_box()["y"] + plus.bounding_box()["height"] <= FIRST_SCREEN
     expect(phones["Bob"].locator("#r-now")).to_contain_text("Round 1, Ann's turn.")
+
+
+def test_a_players_turn_that_comes_while_the_phone_is_scrolled_pins_its_move_in_view(browser, server, api):
+    code, host, tokens, phones, _ = table(browser, server, api)
+    bob = phones["Bob"]
+    bob.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")  # reading the bottom of the page
+    api.ok(code, tokens["Ann"], type="move", location="Nottingham")
+    api.ok(code, tokens["Ann"], type="end_turn")
+    move = bob.locator("#r-news .prompt").first
+    expect(move).to_contain_text("Round 1, your turn. Move your Villain to:")
+    assert in_view(bob, "#r-news .prompt")
 
 
 def test_after_the_move_the_locations_actions_and_the_end_of_the_turn_are_on_the_first_screen(browser, server, api):
     code, host, _, phones, _ = table(browser, server, api)
     api.ok(code, host, type="symbols", player="Ann", location="Nottingham", power=2, fate=1, play=2)
     ann = phones["Ann"]
-    ann.locator("#r-now").get_by_role("button", name="Nottingham").click()
+    ann.locator("#r-news").get_by_role("button", name="Nottingham").click()
     gain = ann.locator("#r-now").get_by_role("button", name="Gain 2 Power")
     expect(gain).to_be_visible()
     end = ann.locator("#r-now").get_by_role("button", name="End turn (draw back to four)")
@@ -64,7 +76,7 @@ def test_a_tapped_power_gain_that_goes_keeps_the_view(browser, server, api):
     code, host, _, phones, _ = table(browser, server, api)
     api.ok(code, host, type="symbols", player="Ann", location="Nottingham", power=2, fate=1)
     ann = phones["Ann"]
-    ann.locator("#r-now").get_by_role("button", name="Nottingham").click()
+    ann.locator("#r-news").get_by_role("button", name="Nottingham").click()
     gain = ann.locator("#r-now").get_by_role("button", name="Gain 2 Power")
     expect(gain).to_be_visible()
     top = "document.getElementById('r-turn').getBoundingClientRect().top"

@@ -140,10 +140,13 @@ def test_the_turn_reads_round_and_whose_turn():
     assert g.view("host")["headline"] == "Round 2, P0's turn" and g.view("host")["turn"] == 4
 
 
-def test_move_to_comes_first_on_the_current_players_phone():
-    now = game(3).view("P0")["now"]
-    assert now[0]["text"] == "Round 1, your turn. Move your Villain to:" and now[0]["tone"] == "move"
-    assert taps(now[0]) == ["Skull Rock", "Mermaid Lagoon"]  # not where it stands, not the locked Hangman's Tree
+def test_move_to_is_pinned_on_the_current_players_phone_and_cannot_be_hidden():
+    view = game(3).view("P0")
+    move = view["news"][-1]  # after what the whole table must answer first (a claim, a warning)
+    assert move["text"] == "Round 1, your turn. Move your Villain to:" and move["tone"] == "move" and move["keep"]
+    assert taps(move) == ["Skull Rock", "Mermaid Lagoon"]  # not where it stands, not the locked Hangman's Tree
+    assert not any(i["id"].startswith("move-") for i in view["now"])  # once, pinned
+    assert not any(i["id"].startswith("move-") for i in game(3).view("P1")["news"])  # on that phone only
 
 
 def test_the_host_is_offered_the_current_villains_move():
@@ -254,5 +257,6 @@ def test_the_owner_is_offered_the_due_claim_and_not_warned_about_it():
     g = game(3, villains=["jafar", "ursula", "maleficent"])
     g.act("P0", type="mark", player="P0", mark="m0", on=True)
     g.act("P0", type="mark", player="P0", mark="m1", on=True)
-    assert g.view("P0")["news"] == [] and taps(g.view("P0")["now"][0]) == ["Claim the objective"]
+    assert [i for i in g.view("P0")["news"] if not i["id"].startswith("move-")] == []  # only its pinned move
+    assert taps(g.view("P0")["now"][0]) == ["Claim the objective"]
     assert "a claim is due" in g.view("P1")["news"][0]["text"]
