@@ -34,10 +34,13 @@ SETUPS = {
 }
 
 
-def settled(client, code, token):
+def settled(client, code, token, background=True):
     """The seat's view once nothing is still being worked out for it (Clue's odds come from a
-    background worker after an action: a refusal is compared with the view they left)."""
+    background worker after an action: a refusal is compared with the view they left). A game with
+    no background work has nothing to wait for."""
     view = client.view(code, token)
+    if not background:
+        return view
     for _ in range(200):
         time.sleep(0.02)
         again = client.view(code, token)
@@ -53,10 +56,11 @@ def test_garbage_actions_never_get_a_500_and_refusals_change_nothing(client, gam
     t = client.create(game, SETUPS[game], name="Host")
     code, host = t["code"], t["token"]
     player = client.join(code, "Ann", token=host)["token"]
+    background = bool(games.get(game).tasks)
     for model in games.actions(game):
         for body in bodies(rng, model):
             for token in (host, player):
-                before = settled(client, code, host)
+                before = settled(client, code, host, background)
                 r = client.act(code, token, **body)
                 assert r.status < 500, (model.__name__, body, r.text)
                 if r.status >= 400:
