@@ -117,7 +117,7 @@ def test_a_phone_with_the_old_service_worker_loads_the_new_file_after_an_upgrade
 
     page = browser.new_context(**PHONE).new_page()
     page.goto(server.url + "/")
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.ready.then(() => true)")
     page.reload()
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     assert page.evaluate("caches.keys()") == [old_cache]
@@ -132,5 +132,5 @@ def test_a_phone_with_the_old_service_worker_loads_the_new_file_after_an_upgrade
 
     page.reload()
     assert page.evaluate(probe) == "1"
-    page.wait_for_function(f"caches.keys().then(k => k.length === 1 && k[0] === {new_cache!r})", timeout=10_000)
+    page.wait_for_function(f"() => caches.keys().then(k => k.length === 1 && k[0] === {new_cache!r})", timeout=10_000)
     expect(page.locator("link[rel=stylesheet]")).to_have_attribute("href", f"/static/css/app.css?v={sha8(css)}")

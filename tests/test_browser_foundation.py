@@ -86,7 +86,7 @@ def test_offline_and_back_recovers_without_reload(browser, server, api):
 def test_service_worker_controls_the_page_and_the_manifest_parses(browser, server):
     page = browser.new_context(**PHONE).new_page()
     page.goto(server.url + "/")
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.ready.then(() => true)")
     page.reload()
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     manifest = page.evaluate("fetch('/manifest.webmanifest').then(r => r.json())")

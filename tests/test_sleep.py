@@ -118,7 +118,7 @@ def test_a_live_socket_answers_the_check_and_is_kept(browser, proxy, api):
     t, page = bobs_phone(browser, proxy, api)
     page.evaluate("window.__synced = 0; document.addEventListener('htmx:wsAfterMessage', function () { window.__synced++; });")
     page.evaluate(WAKE)
-    page.wait_for_function("window.__synced > 0")  # the sync was answered on the same socket
+    page.wait_for_function("() => window.__synced > 0")  # the sync was answered on the same socket
     api.ok(t["code"], t["token"], type="roll", dice="d6", purpose="awake")
     expect(page.locator(".rolls li").first).to_contain_text("awake")
     assert len(proxy.sockets()) == 1
@@ -158,7 +158,7 @@ def test_what_is_typed_or_ticked_and_not_sent_outlives_a_push_of_the_whole_page(
         page.locator("#notes").get_by_label(card, exact=True).check()
     page.evaluate("window.__pushed = 0; document.addEventListener('htmx:wsAfterMessage', function () { window.__pushed++; });"
                   "window.dispatchEvent(new Event('online'))")  # asks for the whole page again
-    page.wait_for_function("window.__pushed > 0")
+    page.wait_for_function("() => window.__pushed > 0")
     expect(page.locator("#memo-text")).to_have_value("Bob looked twice at the Lair")
     expect(page.locator("#notes").get_by_label("Ursula", exact=True)).to_be_checked()
     expect(page.locator("#notes").get_by_label("Talisman", exact=True)).to_be_checked()

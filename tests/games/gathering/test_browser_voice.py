@@ -57,7 +57,7 @@ def test_the_narrators_page_swapped_in_again_in_the_silence_neither_repeats_nor_
     code, host, narrator = to_the_silence_before_diablo(browser, server, api)
     narrator.evaluate("document.getElementById('speech').__before = true")
     api.ok(code, host, type="script", key="spy_diablo", lines=["Diablo, open your eyes."])  # for later nights
-    narrator.wait_for_function("!document.getElementById('speech').__before")  # swapped in anew, in the silence
+    narrator.wait_for_function("() => !document.getElementById('speech').__before")  # swapped in anew, in the silence
     heard(narrator, "Diablo, wake and see what that player hides.")  # tonight's group, as it was read
     expect(narrator.locator(".reveal")).to_be_visible()
     spoken = texts(narrator)
