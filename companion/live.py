@@ -25,6 +25,8 @@ import time
 import zlib
 from collections import deque
 
+from .core.views import generation
+
 GOING_AWAY_RESTART = 1012
 BACKLOG = 32          # messages waiting for one socket before it counts as fallen behind
 SEND_TIMEOUT = 10.0   # seconds a single send may take
@@ -242,12 +244,6 @@ class Connection:
                 sock.shutdown(socket.SHUT_RDWR)
         except OSError:
             pass
-
-
-def generation(table, seat) -> int:
-    """How many awaited background results reached this seat's view (core.views.Awaiting)."""
-    of = getattr(table.compute, "generation", 0)
-    return of(seat) if callable(of) else of
 
 
 class Hub:

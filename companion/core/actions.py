@@ -66,13 +66,17 @@ BOUNDS = {"less_than_equal": ("le", "can be at most {}"), "less_than": ("lt", "m
 
 
 def _field(models, tag, loc):
-    """The model field a location names, following nested models (an action's options, say)."""
+    """The model field a location names, following nested models (an action's options, say); a
+    list's index is named by the list's field; a key no model declares names no field."""
     model = models[0] if tag is None and len(models) == 1 else next((m for m in models if tag in _tags(m)), None)
     field = None
     for part in loc:
-        if model is None or not isinstance(part, str) or part not in getattr(model, "model_fields", {}):
-            return field if part == loc[-1] or not isinstance(part, str) else None
-        field = model.model_fields[part]
+        if not isinstance(part, str):
+            break
+        fields = getattr(model, "model_fields", None) or {}
+        if part not in fields:
+            return None
+        field = fields[part]
         model = next((t for t in (field.annotation, *getattr(field.annotation, "__args__", ()))
                       if isinstance(t, type) and issubclass(t, BaseModel)), None)
     return field

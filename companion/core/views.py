@@ -190,6 +190,12 @@ def _seat_public(table: Table, seat: Seat) -> dict:
     return mine[seat]
 
 
+def _joined(table_items: list, game_items: list | None) -> list:
+    """The table's items before the game's; the game's own list as it is when the table adds none
+    (the same object from version to version keeps its region's slice without hashing again)."""
+    return table_items + game_items if table_items and game_items else table_items or game_items or []
+
+
 def _view(module, table: Table, seat: Seat) -> dict:
     state = table.state
     rolls = state["rolls"]
@@ -203,8 +209,8 @@ def _view(module, table: Table, seat: Seat) -> dict:
     view = dict(game)
     mine, pinned = now.table_items(table, seat, seats)
     view.update({
-        "now": mine + game["now"] if mine and game.get("now") else mine or game.get("now") or [],
-        "news": pinned + game["news"] if pinned and game.get("news") else pinned or game.get("news") or [],
+        "now": _joined(mine, game.get("now")),
+        "news": _joined(pinned, game.get("news")),
         "rolls": rolls,
         "recent_rolls": _shared(table, "recent_rolls", rolls, lambda: rolls[-10:]),
         "memo": state["memos"].get(str(seat.id), ""),
