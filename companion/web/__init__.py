@@ -7,6 +7,7 @@ from flask import Flask
 from flask_sock import Sock
 
 from ..background import Background
+from ..core import i18n
 from ..live import Hub
 from ..store import open_store
 from ..tables import Tables
@@ -24,6 +25,7 @@ def create_app(db: str | None = None, rng=None) -> Flask:
         TEMPLATES_AUTO_RELOAD=False,
     )
     app.json.sort_keys = False
+    app.jinja_env.globals.update(_=i18n._, gettext=i18n._, ngettext=i18n.ngettext, pgettext=i18n.pgettext)
     app.jinja_env.filters["lookup"] = lambda keys, mapping: [mapping.get(k, k) for k in keys]
     store = open_store(db or os.environ.get("COMPANION_DB", "companion.db"))
     tables = Tables(store, rng=rng)

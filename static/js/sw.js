@@ -5,7 +5,7 @@
 // changed file gives a new service worker and a new cache.
 var SHELL = "shell-__VERSION__";
 var ASSETS = [
-  "/offline", "/static/css/app.css", "/static/js/app.js", "/static/vendor/htmx-2.0.10.min.js",
+  "/offline", "/static/css/app.css", "/static/js/i18n.js", "/static/js/app.js", "/static/vendor/htmx-2.0.10.min.js",
   "/static/vendor/htmx-ext-ws-2.0.4.min.js", "/static/icons/icon-192.png", "/static/icons/icon-512.png",
   "/manifest.webmanifest"
 ];
