@@ -37,6 +37,7 @@ LOCALES = ("en", "fr")  # every language the app speaks, the source first
 NAMES = {"en": "English", "fr": "Français"}  # each in its own words (the language picker)
 
 _locale: contextvars.ContextVar[str] = contextvars.ContextVar("locale", default=SOURCE)
+_table: contextvars.ContextVar[str] = contextvars.ContextVar("table_locale", default=SOURCE)
 _ROOT = Path(__file__).resolve().parent.parent  # companion/
 _loaded: dict[str, Translations | None] = {}
 _lock = threading.Lock()
@@ -88,13 +89,32 @@ def current() -> str:
     return _locale.get()
 
 
+def table() -> str:
+    """The table's language: what the narration, the display and the shared log use."""
+    return _table.get()
+
+
 @contextmanager
-def use(locale: str | None) -> Iterator[str]:
-    """Sentences inside are in `locale` (an unknown one falls back to the source)."""
+def use(locale: str | None, table: str | None = None) -> Iterator[str]:
+    """Sentences inside are in `locale` (an unknown one falls back to the source); `table` is the
+    table's language (default: unchanged), which `for_table` switches to."""
     chosen = locale if locale in LOCALES else SOURCE
     token = _locale.set(chosen)
+    ttoken = _table.set(table if table in LOCALES else SOURCE) if table is not None else None
     try:
         yield chosen
+    finally:
+        if ttoken is not None:
+            _table.reset(ttoken)
+        _locale.reset(token)
+
+
+@contextmanager
+def for_table() -> Iterator[str]:
+    """Sentences inside are in the table's language (a line read aloud, the shared log)."""
+    token = _locale.set(_table.get())
+    try:
+        yield _table.get()
     finally:
         _locale.reset(token)
 
