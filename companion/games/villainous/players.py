@@ -1,11 +1,14 @@
 """Who plays which Villain, who may act for whom, and the table's log: what every chapter uses."""
 
 from ...core.errors import RuleError
+from ...core.i18n import _
 from .. import kernel
 
 
-def note(state, text: str, by: str | None = None):
-    kernel.note(state["log"], text, turn=state["turn"], by=by)
+def note(state, line: str, by: str | None = None, /, **facts):
+    """Add a line to the table's log: its kind (lines.LINES) and its facts; each view makes the
+    sentence in the table's language."""
+    state["log"].append({"line": line, "args": facts, "turn": state["turn"], "by": by})
 
 
 def find(state, name: str) -> dict:
@@ -29,7 +32,7 @@ def current(state) -> dict:
 def current_only(state, seat, name: str | None = None) -> dict:
     p = current(state)
     if name is not None and find(state, name) is not p:
-        raise RuleError(f"It is {p['name']}'s turn, not {name}'s.")
+        raise RuleError(_("It is {name}'s turn, not {other}'s.", name=p["name"], other=name))
     may_act_for(state, seat, p)
     return p
 
@@ -37,7 +40,7 @@ def current_only(state, seat, name: str | None = None) -> dict:
 def in_play(state) -> str | None:
     """Why no move of the game may be made now (None: the game is on)."""
     if not state["players"]:
-        return "Seat the players first."
+        return _("Seat the players first.")
     if state["winner"]:
-        return f"The game is over: {state['winner']} won."
+        return _("The game is over: {name} won.", name=state["winner"])
     return None
