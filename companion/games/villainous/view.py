@@ -113,10 +113,11 @@ def describe(a: dict) -> str | None:
     kind, who, where = a["type"], a.get("player"), a.get("location")
     where = place(where) if isinstance(where, str) and where else where
     delta = a.get("delta", 0)
+    signed = format(delta, "+d")
     words = {
         "setup": lambda: _("seating the Villains"),
         "power": lambda: ngettext("{delta} Power for {name}", "{delta} Power for {name}", abs(delta),
-                                  delta=f"{delta:+d}", name=who),
+                                  delta=signed, name=who),
         "move": lambda: _("the move to {where}", where=where), "fate": lambda: _("Fate on {name}", name=a.get("target")),
         "lock": lambda: (_("locking {where}", where=where) if a.get("locked") else _("unlocking {where}", where=where)),
         "end_turn": lambda: _("the end of the turn"), "claim": lambda: _("{name}'s claim", name=who),
