@@ -2,7 +2,7 @@
 box's ids); the sentence is made when a view reads it, in the table's language (`lines`)."""
 
 from ...core import i18n
-from ...core.i18n import _, ngettext
+from ...core.i18n import _, ngettext, pgettext
 from .data import VILLAINS, objective_of, place, villain_name
 
 
@@ -16,7 +16,7 @@ def mark_label(villain: str, key: str, locations: list[str]) -> str:
 
 def symbols_words(symbols: dict | None) -> str:
     from .symbols import describe_symbols
-    return describe_symbols(symbols) or _("no action")
+    return describe_symbols(symbols) or pgettext("villainous", "no action")
 
 
 # Each kind of line, as a sentence from its facts (a: the facts the move stored).

@@ -7,7 +7,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.actions import Action, Name
 from ...core.errors import RuleError
-from ...core.i18n import _
+from ...core.i18n import _, pgettext
 from .. import kernel
 from .data import DATA, VILLAIN_IDS, VILLAINS, LocationName, villain_name
 from .objectives import start_of_turn
@@ -113,7 +113,7 @@ def do_setup(state, a, seat):
 def setup_rows() -> list[dict]:
     """The setup form's rows: one per seat the game allows, each with a different Villain offered
     first (the form's default)."""
-    return [{"index": i, "label": _("Player {n}", n=i + 1), "villain": villain_choices()[i]["id"]}
+    return [{"index": i, "label": pgettext("villainous", "Player {n}", n=i + 1), "villain": villain_choices()[i]["id"]}
             for i in range(PLAYERS_MAX)]
 
 

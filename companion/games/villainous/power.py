@@ -6,7 +6,7 @@ from pydantic import Field
 
 from ...core.actions import Action, Name
 from ...core.errors import BadInput, RuleError
-from ...core.i18n import _, ngettext
+from ...core.i18n import N_, _, ngettext
 from .data import DATA
 from .players import find, may_act_for, note
 
@@ -19,7 +19,7 @@ class Power(Action):
 
     type: Literal["power"]
     player: Name
-    delta: int = Field(ge=-80, le=80, title="A change of Power")
+    delta: int = Field(ge=-80, le=80, title=N_("A change of Power"))
 
 
 def cauldron(state) -> int:

@@ -3,7 +3,7 @@ see wherever each phone is scrolled (its `news`, pinned): the move first, then t
 actions and the end of the turn; a claim to confirm; being Fated; the 20-Power warning; the win."""
 
 from ...core import now as N
-from ...core.i18n import _, ngettext
+from ...core.i18n import _, ngettext, pgettext
 from ...core.table import DISPLAY, HOST, PLAYER
 from .data import objective_of, place, villain_name
 from .fate import fates_left, targets
@@ -132,7 +132,7 @@ def news_for(state, seat, mine: dict | None) -> list[dict]:
         if seat.trusted != DISPLAY and why_not_confirm(state, seat) is None:
             out.append(N.item(f"claim-{state['turn']}-{claim}", text, N.PROMPT,
                               [N.act(_("Confirm: {name} wins", name=claim), {"type": "confirm", "json:accept": True}),
-                               N.act(_("Not yet"), {"type": "confirm", "json:accept": False}, "secondary")]))
+                               N.act(pgettext("villainous", "Not yet"), {"type": "confirm", "json:accept": False}, "secondary")]))
         else:
             out.append(N.item(f"claim-{state['turn']}-{claim}", text, N.PROMPT,
                               detail=_("Another player or the host confirms it.")))

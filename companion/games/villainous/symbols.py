@@ -9,18 +9,28 @@ from pydantic import Field
 
 from ...core.actions import Action, Name
 from ...core.errors import RuleError
-from ...core.i18n import N_, _, ngettext
+from ...core.i18n import N_, _, ngettext, pgettext
 from .data import place
 from .players import current_only, find, note
 from .power import cauldron
 from .turn import match_location
 
 # Every action a board may show, in the rulebook's order, with its name on the page.
-KINDS = {
-    "power": N_("Gain Power"), "play": N_("Play a Card"), "activate": N_("Activate"), "fate": N_("Fate"),
-    "move_item": N_("Move an Item or Ally"), "move_hero": N_("Move a Hero"), "vanquish": N_("Vanquish"),
-    "discard": N_("Discard Cards"),
-}
+KINDS = ("power", "play", "activate", "fate", "move_item", "move_hero", "vanquish", "discard")
+
+
+def label_of(kind: str) -> str:
+    """An action's name on the page (the French edition's words in French)."""
+    return {
+        "power": lambda: pgettext("villainous action", "Gain Power"),
+        "play": lambda: pgettext("villainous action", "Play a Card"),
+        "activate": lambda: pgettext("villainous action", "Activate"),
+        "fate": lambda: pgettext("villainous action", "Fate"),
+        "move_item": lambda: pgettext("villainous action", "Move an Item or Ally"),
+        "move_hero": lambda: pgettext("villainous action", "Move a Hero"),
+        "vanquish": lambda: pgettext("villainous action", "Vanquish"),
+        "discard": lambda: pgettext("villainous action", "Discard Cards"),
+    }[kind]()
 POWER_MAX = 5   # the Power one Gain Power symbol may give (the boards show 1 to 4)
 SYMBOLS_MAX = 3  # symbols of one kind at one location
 
@@ -32,15 +42,15 @@ class Symbols(Action):
 
     type: Literal["symbols"]
     player: Name
-    location: str = Field(max_length=40, title="The location")
-    power: int = Field(default=0, ge=0, le=POWER_MAX, title="The Power a Gain Power symbol gives")
-    play: Count = Field(default=0, title="Play a Card symbols")
-    activate: Count = Field(default=0, title="Activate symbols")
-    fate: Count = Field(default=0, title="Fate symbols")
-    move_item: Count = Field(default=0, title="Move an Item or Ally symbols")
-    move_hero: Count = Field(default=0, title="Move a Hero symbols")
-    vanquish: Count = Field(default=0, title="Vanquish symbols")
-    discard: Count = Field(default=0, title="Discard Cards symbols")
+    location: str = Field(max_length=40, title=N_("The location"))
+    power: int = Field(default=0, ge=0, le=POWER_MAX, title=N_("The Power a Gain Power symbol gives"))
+    play: Count = Field(default=0, title=N_("Play a Card symbols"))
+    activate: Count = Field(default=0, title=N_("Activate symbols"))
+    fate: Count = Field(default=0, title=N_("Fate symbols"))
+    move_item: Count = Field(default=0, title=N_("Move an Item or Ally symbols"))
+    move_hero: Count = Field(default=0, title=N_("Move a Hero symbols"))
+    vanquish: Count = Field(default=0, title=N_("Vanquish symbols"))
+    discard: Count = Field(default=0, title=N_("Discard Cards symbols"))
 
 
 class Gain(Action):
@@ -108,14 +118,14 @@ def describe_symbols(symbols: dict | None) -> str:
     if not symbols:
         return ""
     out = []
-    for kind, label in KINDS.items():
+    for kind in KINDS:
         n = symbols.get(kind, 0)
         if not n:
             continue
         if kind == "power":
             out.append(ngettext("Gain {n} Power", "Gain {n} Power", n))
         else:
-            out.append(_(label) + (f" ×{n}" if n > 1 else ""))
+            out.append(label_of(kind) + (f" ×{n}" if n > 1 else ""))
     return ", ".join(out)
 
 
@@ -135,8 +145,8 @@ def form(p: dict) -> list[dict]:
         symbols = at(p, i)
         rows.append({"index": i, "location": loc, "place": place(loc),
                      "entered": symbols is not None and len(symbols) == len(KINDS),
-                     "summary": describe_symbols(symbols) if symbols is not None else _("not entered"),
-                     "fields": [{"name": k, "label": _(label),
+                     "summary": describe_symbols(symbols) if symbols is not None else pgettext("villainous", "not entered"),
+                     "fields": [{"name": k, "label": label_of(k),
                                  "value": (symbols or {}).get(k, 0), "max": POWER_MAX if k == "power" else SYMBOLS_MAX}
-                                for k, label in KINDS.items()]})
+                                for k in KINDS]})
     return rows

@@ -8,7 +8,7 @@ from pydantic import Field
 
 from ...core.actions import Action, Name
 from ...core.errors import RuleError
-from ...core.i18n import N_, _, number
+from ...core.i18n import _, number, pgettext
 from .. import kernel
 from .data import DATA, LOCATION_MAX, LocationName, place, villain_name
 from .objectives import start_of_turn
@@ -89,10 +89,14 @@ def in_words(names: list[str]) -> str:
     """["a", "b", "c"] as "a, b and c"."""
     if len(names) == 1:
         return names[0]
-    return _("{some} and {last}", some=", ".join(names[:-1]), last=names[-1])
+    return pgettext("villainous", "{some} and {last}", some=", ".join(names[:-1]), last=names[-1])
 
 
-COUNTS = {2: N_("two"), 3: N_("three"), 4: N_("four")}  # the box's Lock tokens, in words
+def in_letters(n: int) -> str:
+    """The box's Lock tokens, in words."""
+    words = {2: lambda: pgettext("villainous", "two"), 3: lambda: pgettext("villainous", "three"),
+             4: lambda: pgettext("villainous", "four")}
+    return words[n]() if n in words else number(n)
 
 
 def locked_everywhere(state) -> list[str]:
@@ -105,7 +109,7 @@ def why_no_lock_token(state) -> str | None:
     if len(held) < DATA["lock_tokens"]:
         return None
     n = DATA["lock_tokens"]
-    count = _(COUNTS[n]) if n in COUNTS else number(n)
+    count = in_letters(n)
     # TRANSLATORS: {count} is a number in words ("three"); {where} the locked locations
     return _("All {count} Lock tokens of the box are in use ({where}): unlock one of those before locking "
              "another location.", count=count, where=in_words([place(loc) for loc in held]))

@@ -3,7 +3,7 @@ this seat may use now (computed with the same functions the moves refuse with)."
 
 from ...core import i18n
 from ...core.actions import NAME_MAX
-from ...core.i18n import _, ngettext
+from ...core.i18n import _, ngettext, pgettext
 from ...core.regions import Region
 from ...core.table import DISPLAY, HOST, PLAYER
 from .data import DATA, LOCATION_MAX, VILLAINS, objective_of, place, villain_name
@@ -131,7 +131,7 @@ def describe(a: dict) -> str | None:
 
 
 def reveals(before: dict, after: dict, action: dict) -> str | None:
-    return _("the winner") if after["winner"] and not before["winner"] else None
+    return pgettext("villainous", "the winner") if after["winner"] and not before["winner"] else None
 
 
 REGIONS = (
