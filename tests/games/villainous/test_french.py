@@ -240,3 +240,10 @@ def test_every_partial_reads_french_with_no_english_left(renderer):
         assert "Pouvoir" in text
         assert english_left(text) == []
         assert english_words(text, ACCENTED) == []
+
+
+def test_a_line_logged_before_the_log_kept_facts_reads_as_it_was():
+    from companion.games.villainous.lines import lines
+    old = {"text": "Ann takes 3 Power (now 3).", "turn": 1, "by": "Ann"}
+    with i18n.use("fr", table="fr"):
+        assert lines([old]) == [old]
