@@ -33,8 +33,10 @@
   // back from the page cache, focused, online), ask for the whole view ("sync"); the server answers
   // at once. No answer within the deadline: drop that socket, open a new one and ask again, which
   // catches up without a reload (typed text stays: see keepTyped below).
-  var heard = false, checking = null, lastCheck = 0, resync = false;
+  var heard = false, checking = null, lastCheck = 0, resync = false, misses = 0;
   var DEADLINE = 4000, SPACING = 1500;  // the server answers one sync a second at most
+  // each silence in a row doubles the next deadline (a busy server is slow, not gone: its page
+  // must not open socket after socket); an answer in time sets it back
   function proveAlive() {
     if (document.visibilityState === "hidden" || checking || !socket || !raw) return;
     if (Date.now() - lastCheck < SPACING) return;
@@ -43,14 +45,15 @@
     var mine = raw;
     checking = setTimeout(function () {
       checking = null;
-      if (heard || raw !== mine) return;
+      if (heard || raw !== mine) { if (heard) misses = 0; return; }
+      misses = Math.min(misses + 1, 4);
       // silent: forget that socket (no message of it is applied any more once it is closing) and open anew
       mine.onclose = null; mine.onerror = null;
       try { mine.close(); } catch (err) { /* already gone */ }
       socket = null; raw = null; resync = true;
       setConn("reconnecting", "Reconnecting…");
       wrapper.reconnect();
-    }, window.companionLiveDeadline || DEADLINE);
+    }, (window.companionLiveDeadline || DEADLINE) * Math.pow(2, misses));
   }
   document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") proveAlive(); });
   window.addEventListener("pageshow", proveAlive);
