@@ -66,9 +66,32 @@ def install(app):
     def language():
         return {"lang": i18n.current()}
 
+    app.jinja_env.globals.update(_=gettext, gettext=gettext, ngettext=ngettext, pgettext=pgettext)
     app.jinja_env.globals.update(js_catalog=js_catalog, here=here, i18n_current=i18n.current,
                                  LANGUAGES={code: i18n.language_name(code) for code in i18n.LOCALES})
     app.register_blueprint(bp)
+
+
+# ----- sentences in templates -----
+# A template's sentence is written as HTML source always was (an apostrophe stays an apostrophe: the
+# English pages are the same bytes as before), with what could break the markup escaped; the
+# values put in it are escaped as `{{ value }}` escapes them, unless they are markup already.
+def _markup(text: str) -> Markup:
+    return Markup(text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&#34;"))
+
+
+def gettext(message: str, /, **kw) -> Markup:
+    return _markup(i18n._(message)).format(**kw) if kw else _markup(i18n._(message))
+
+
+def ngettext(singular: str, plural: str, n: int, /, **kw) -> Markup:
+    with_n = {"n": i18n.number(n), **kw}
+    return _markup(i18n.ngettext(singular, plural, n, **{k: "{" + k + "}" for k in with_n})).format(**with_n)
+
+
+def pgettext(context: str, message: str, /, **kw) -> Markup:
+    said = _markup(i18n.pgettext(context, message))
+    return said.format(**kw) if kw else said
 
 
 def here() -> str:
