@@ -361,15 +361,12 @@ class Hub:
             self.remove(conn)
             return
         locale, spoken = reader(table, seat, conn.locale)  # the display's is the table's language
-        with conn.lock, i18n.use(locale, table=spoken):
-            key = (seat, table.version, tuple(table.seats.values()), frozenset(table.removed),
-                   generation(table, seat), locale, spoken)  # what a page is made of: any change, a new page
-            page = pages.get(key) if pages is not None else None
-            if page is None:
-                page = self.page(table, seat)  # always the table as it is now, never an older version's
-                if pages is not None:
-                    pages[key] = page
-            changed = self.renderer.changed(page, {} if full else conn.sent, None if full else conn.layout)
+        with conn.lock:
+            if locale == i18n.current() and spoken == i18n.table():  # (a table all in one language: as it is)
+                page, changed = self._render(conn, table, seat, full, pages, locale, spoken)
+            else:
+                with i18n.use(locale, table=spoken):
+                    page, changed = self._render(conn, table, seat, full, pages, locale, spoken)
             if not changed:
                 return
             text = "\n".join(changed)
@@ -386,6 +383,17 @@ class Hub:
                 return
             conn.sent = {s.id: s.key for s in page.slices}
             conn.layout = page.layout
+
+    def _render(self, conn: Connection, table, seat, full: bool, pages: dict | None, locale: str, spoken: str):
+        """The seat's page (in the language in use) and what of it this socket has not received."""
+        key = (seat, table.version, tuple(table.seats.values()), frozenset(table.removed),
+               generation(table, seat), locale, spoken)  # what a page is made of: any change, a new page
+        page = pages.get(key) if pages is not None else None
+        if page is None:
+            page = self.page(table, seat)  # always the table as it is now, never an older version's
+            if pages is not None:
+                pages[key] = page
+        return page, self.renderer.changed(page, {} if full else conn.sent, None if full else conn.layout)
 
     def close_all(self, code: int = GOING_AWAY_RESTART):
         """On shutdown: close every socket with 1012 so the clients come back by themselves (to

@@ -7,7 +7,7 @@ Everything a seat receives (the JSON view, its page, its socket pushes, its log)
 import threading
 
 from . import compute, i18n, now, undo
-from .table import DISPLAY, HOST, Seat, Table, is_private, language, undone
+from .table import DISPLAY, HOST, Seat, Table, is_private, undone
 
 
 def seats_public(table: Table) -> list[dict]:
@@ -120,7 +120,8 @@ def _asking(table: Table, seat: Seat | None):
 def reader(table: Table, seat: Seat, phone: str | None = None) -> tuple[str, str]:
     """(the language this seat's view and page are in, the table's language): the phone's own
     (`phone`, else the one in use), but the display's is the table's."""
-    spoken = language(table)
+    state = table.state
+    spoken = (state.get("language") if state else None) or table.language  # (core.table.language, inlined)
     if seat.role == DISPLAY:
         return spoken, spoken
     return (phone if phone in i18n.LOCALES else i18n.current()), spoken

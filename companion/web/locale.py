@@ -17,7 +17,7 @@ from pathlib import Path
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from flask import Blueprint, g, redirect, request
 from flask_babel import Babel, get_locale
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ..core import i18n
 
@@ -76,22 +76,37 @@ def install(app):
 # A template's sentence is written as HTML source always was (an apostrophe stays an apostrophe: the
 # English pages are the same bytes as before), with what could break the markup escaped; the
 # values put in it are escaped as `{{ value }}` escapes them, unless they are markup already.
+_MARKUP: dict[str, Markup] = {}
+
+
 def _markup(text: str) -> Markup:
-    return Markup(text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&#34;"))
+    got = _MARKUP.get(text)
+    if got is None:
+        if len(_MARKUP) > 20000:
+            _MARKUP.clear()
+        got = _MARKUP[text] = Markup(text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                                     .replace('"', "&#34;"))
+    return got
+
+
+def _filled(text: str, kw: dict) -> Markup:
+    """The sentence with its values put in, each escaped as `{{ value }}` would be."""
+    return Markup(str.format(_markup(text), **{k: escape(v) for k, v in kw.items()}))
 
 
 def gettext(message: str, /, **kw) -> Markup:
-    return _markup(i18n._(message)).format(**kw) if kw else _markup(i18n._(message))
+    said = i18n._(message)
+    return _filled(said, kw) if kw else _markup(said)
 
 
 def ngettext(singular: str, plural: str, n: int, /, **kw) -> Markup:
     with_n = {"n": i18n.number(n), **kw}
-    return _markup(i18n.ngettext(singular, plural, n, **{k: "{" + k + "}" for k in with_n})).format(**with_n)
+    return _filled(i18n.ngettext(singular, plural, n, **{k: "{" + k + "}" for k in with_n}), with_n)
 
 
 def pgettext(context: str, message: str, /, **kw) -> Markup:
-    said = _markup(i18n.pgettext(context, message))
-    return said.format(**kw) if kw else said
+    said = i18n.pgettext(context, message)
+    return _filled(said, kw) if kw else _markup(said)
 
 
 def here() -> str:

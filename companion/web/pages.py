@@ -1,6 +1,7 @@
 """The htmx pages: home, join, and the table page for every role."""
 
 import io
+import json
 
 import segno
 from flask import (
@@ -17,7 +18,7 @@ from flask import (
 from .. import games
 from ..core import i18n
 from ..core.errors import Forbidden, Refusal, TooMany
-from ..core.i18n import _
+from ..core.i18n import N_, _
 from ..core.views import reader
 from ..tables import normal_code
 from . import forms
@@ -283,10 +284,24 @@ def log_json(code):
     return resp
 
 
+# TRANSLATORS: the installed app's names and description (static/manifest.webmanifest)
+MANIFEST_WORDS = {"name": N_("Table companion"), "short_name": N_("Companion"),
+                  "description": N_("A live companion for board games played around a real table.")}
+
+
 @bp.get("/manifest.webmanifest")
 def manifest():
-    return send_from_directory(current_app.static_folder, "manifest.webmanifest",
-                               mimetype="application/manifest+json", max_age=3600)
+    if i18n.current() == i18n.SOURCE:
+        resp = send_from_directory(current_app.static_folder, "manifest.webmanifest",
+                                   mimetype="application/manifest+json", max_age=3600)
+    else:  # the installed app named in the phone's language
+        with open(f"{current_app.static_folder}/manifest.webmanifest", encoding="utf-8") as fp:
+            doc = json.load(fp)
+        doc.update({key: _(words) for key, words in MANIFEST_WORDS.items()}, lang=i18n.current())
+        resp = Response(json.dumps(doc, ensure_ascii=False, indent=2), mimetype="application/manifest+json",
+                        headers={"Cache-Control": "public, max-age=3600"})
+    resp.headers["Vary"] = "Accept-Language, Cookie"
+    return resp
 
 
 @bp.get("/offline")
