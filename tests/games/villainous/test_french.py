@@ -12,26 +12,23 @@ from companion.web import create_app
 from companion.web.render import Renderer, page_for
 
 from ...i18n_text import english_left, english_words
-from .test_rules import game
+from .test_rules import game as english_game
 
 NB = "\u00a0"  # the space French puts before : ; ! ?
 
 
-def forget(g):
-    """Forget the views the table keeps (per seat and version): a view worked out in one language
-    must not answer in another (until the shared layer keys them by language too)."""
-    g.table.views.clear()
-    g.table.game_views.clear()
+def game(n=3, **options):
+    """A table of n players (tests.games.villainous.test_rules.game) made in French: its language French."""
+    with i18n.use("fr"):
+        return english_game(n, **options)
 
 
 def french(g, who):
-    forget(g)
     with i18n.use("fr", table="fr"):
         return g.view(who)
 
 
 def seen_in(g, who, locale, table):
-    forget(g)
     with i18n.use(locale, table=table):
         return g.view(who)
 
@@ -129,10 +126,12 @@ def test_the_log_is_in_the_tables_language_while_the_phone_is_english():
 
 
 def test_the_log_keeps_facts_not_sentences():
-    g = moved()
+    g = english_game(3)
+    g.act("P0", type="move", location="Skull Rock")
     entry = g.state["log"][-1]
     assert entry["line"] == "moves" and entry["args"] == {"name": "P0", "where": "Skull Rock"}
-    assert seen_in(g, "P0", "fr", "en")["log"][-1]["text"] == "P0 moves to Skull Rock."
+    view = seen_in(g, "P0", "fr", "en")  # a French phone at an English table
+    assert view["log"][-1]["text"] == "P0 moves to Skull Rock." and view["headline"] == "Manche 1, à toi de jouer"
 
 
 def test_the_display_shows_the_tables_language():
@@ -201,7 +200,6 @@ def visible(html: str) -> str:
 
 def pages(g) -> str:
     texts = []
-    forget(g)
     with i18n.use("fr", table="fr"):
         for seat in g.table.seats.values():
             page = page_for(g.table, seat)
