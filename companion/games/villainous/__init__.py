@@ -49,7 +49,9 @@ SEAT_ONLY = N_("Only the host seats the players.")
 RENAME_ONLY = N_("Only the host renames a realm.")
 SYMBOLS_ONLY = N_("Only the host enters the symbols of a board.")
 OBJECTIVE_ONLY = N_("Only the host checks an objective against the board.")
-REFUSALS = frozenset((SEAT_ONLY, RENAME_ONLY, SYMBOLS_ONLY, OBJECTIVE_ONLY))
+# and the kernel's own (the display's, the host's: the shared catalog has the host's)
+REFUSALS = frozenset((SEAT_ONLY, RENAME_ONLY, SYMBOLS_ONLY, OBJECTIVE_ONLY, kernel.DISPLAY_REFUSAL,
+                      "Only the host can do that."))
 MOVES = {
     "setup": kernel.Move(do_setup, (HOST,), refusal=SEAT_ONLY),
     "power": kernel.Move(do_power, ANYONE, in_play),

@@ -66,7 +66,12 @@ def realm(options: dict, villain: str) -> dict:
 
 
 def seat_players(state: dict, players: list[dict], first: str | None) -> dict:
-    kernel.roster([p["name"] for p in players], PLAYERS_MIN, PLAYERS_MAX, "Villainous")
+    names = [p["name"] for p in players]
+    if not PLAYERS_MIN <= len(names) <= PLAYERS_MAX:
+        raise RuleError(_("Villainous takes {low} to {high} players.", low=PLAYERS_MIN, high=PLAYERS_MAX))
+    if len({kernel.norm(n) for n in names}) != len(names):
+        raise RuleError(_("Each player needs a different name."))
+    kernel.roster(names, PLAYERS_MIN, PLAYERS_MAX, "Villainous")  # the same checks, the kernel's way
     villains = [p["villain"] for p in players]
     if len(set(villains)) != len(villains):
         raise RuleError(_("Each player plays a different Villain."))

@@ -1,8 +1,11 @@
 """Who plays which Villain, who may act for whom, and the table's log: what every chapter uses."""
 
-from ...core.errors import RuleError
-from ...core.i18n import _
+from ...core.errors import Forbidden, RuleError
+from ...core.i18n import N_, _
+from ...core.table import DISPLAY, HOST
 from .. import kernel
+
+DISPLAY_REFUSAL = N_("The display shows the table; it does not play.")  # kernel.DISPLAY_REFUSAL's words
 
 
 def note(state, line: str, by: str | None = None, /, **facts):
@@ -12,7 +15,10 @@ def note(state, line: str, by: str | None = None, /, **facts):
 
 
 def find(state, name: str) -> dict:
-    return kernel.find(state["players"], name)
+    found = kernel.lookup(state["players"], name)
+    if found is None:
+        raise RuleError(_("No player is called {name}.", name=name))
+    return found
 
 
 def plays(state, seat) -> dict | None:
@@ -21,8 +27,15 @@ def plays(state, seat) -> dict | None:
 
 
 def may_act_for(state, seat, player: dict):
+    """The host acts for anyone; a player for the Villain they play (kernel.may_act_for's rule, its
+    sentences in the reader's language)."""
+    if seat.trusted == HOST:
+        return
+    if seat.trusted == DISPLAY:
+        raise Forbidden(_(DISPLAY_REFUSAL))
     mine = plays(state, seat)
-    kernel.may_act_for(seat, player["name"], mine["name"] if mine else None)
+    if mine is None or not kernel.same(mine["name"], player["name"]):
+        raise Forbidden(_("Only {name} or the host can do that for {name}.", name=player["name"]))
 
 
 def current(state) -> dict:

@@ -245,3 +245,19 @@ def test_a_line_logged_before_the_log_kept_facts_reads_as_it_was():
     old = {"text": "Ann takes 3 Power (now 3).", "turn": 1, "by": "Ann"}
     with i18n.use("fr", table="fr"):
         assert lines([old]) == [old]
+
+
+def test_the_refusals_of_who_may_act_are_french_too():
+    g = game(3)
+    with i18n.use("fr"):
+        assert g.refused("P1", type="power", player="P0", delta=1) == "C'est à P0 ou à l'hôte de le faire."
+        assert g.refused("Board", type="power", player="P0", delta=1) == f"L'écran montre la table{NB}; il ne joue pas."
+        assert g.refused("host", type="claim", player="Zed") == "Aucun joueur ne s'appelle Zed."
+        assert g.refused("P0", type="realm", player="P0", locations=list("ABCD")) == "Seul l'hôte renomme un royaume."
+    assert g.refused("P1", type="power", player="P0", delta=1) == "Only P0 or the host can do that for P0."
+
+
+def test_a_table_of_one_is_refused_in_french():
+    from companion.core.errors import RuleError
+    with i18n.use("fr"), pytest.raises(RuleError, match="Villainous se joue de 2 à 6 joueurs."):
+        english_game(1)
