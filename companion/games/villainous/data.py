@@ -111,4 +111,4 @@ def objective_of(vid: str) -> str:
 def place(location: str) -> str:
     """A location's name as the reader's edition prints it (the state keeps the English one, the
     actions' value)."""
-    return _(location)
+    return _(location) if location else location  # (gettext's "" is the catalog's header)
