@@ -5,7 +5,7 @@ Every value a page shows is computed here, the same for every player whatever th
 
 from ...core import i18n
 from ...core.i18n import N_, _, ngettext, pgettext
-from ...core.table import HOST, PLAYER
+from ...core.table import DISPLAY, HOST, PLAYER
 from .. import kernel
 from .cards import cards_view
 from .choices import CHOOSES, targets
@@ -136,6 +136,13 @@ def history_open(state, host: bool) -> bool:
 
 
 def view(state: dict, seat) -> dict:
+    if seat.trusted == DISPLAY:  # the table's own screen: every sentence in the table's language
+        with i18n.for_table():
+            return seat_view(state, seat)
+    return seat_view(state, seat)
+
+
+def seat_view(state: dict, seat) -> dict:
     host = seat.trusted == HOST
     viewer = kernel.player_of(state["players"], seat)
     players = [player_row(state, viewer, p, seat) for p in state["players"]]
