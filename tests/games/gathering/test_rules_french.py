@@ -7,10 +7,19 @@ from companion import catalogs
 from companion.core import i18n
 from companion.games import gathering as g
 
-from .test_rules import EIGHT, SEVEN_KHAN, TWELVE, claw_then_thumbs, game, night
+from .test_rules import EIGHT, SEVEN_KHAN, TWELVE, claw_then_thumbs, night
+from .test_rules import game as english_game
 from .test_rules_view import render  # noqa: F401 (the partials' renderer, a fixture)
 
 NB = "\u00a0"  # French typography: a non-breaking space before : ; ? !
+
+
+def game(chars, mischief, **options):
+    """A dealt table (test_rules.game) whose language is the one `i18n.table()` says: the host
+    sets it (the common action), since a table is made in its creator's language."""
+    t = english_game(chars, mischief, **options)
+    t.act("host", type="language", language=i18n.table())
+    return t
 
 
 def said(view) -> list[str]:
