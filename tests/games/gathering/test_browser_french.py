@@ -116,7 +116,7 @@ def test_a_whole_gathering_night_and_day_in_french_with_the_speech_recorder(brow
     no_english(narrator, "Team Mischief's step")
     night.get_by_role("button", name="Fay", exact=True).click()
     expect(reveal).to_contain_text("L'équipe Malice a choisi")
-    heard_fr(narrator, "Voici celui que l'équipe Malice a choisi.")
+    heard_fr(narrator, "Voici la personne que l'équipe Malice a choisie.")
     no_english(narrator, "the victim shown to Hades")
     reveal.get_by_role("button", name="Fermer").click()
     night.get_by_role("button", name="Hadès garde son pouvoir").click()

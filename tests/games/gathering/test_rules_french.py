@@ -42,7 +42,7 @@ def test_a_nights_script_lines_are_read_in_french():
         view = t.act("host", type="beat")  # Diablo has answered
         assert said(view)[0] == "Maléfique et Diablo, rendormez-vous."
         assert said(view)[1:] == ["Équipe Malice, réveillez-vous.",
-                                  "Mettez-vous d'accord sans un mot et montrez celui qui doit disparaître. "
+                                  "Mettez-vous d'accord sans un mot et montrez la personne qui doit disparaître. "
                                   "Jamais l'un des vôtres."]
 
 
@@ -53,7 +53,7 @@ def test_the_dawn_is_announced_in_french_and_the_news_says_who_fell():
         ann = t.view("Ann")
         assert ann["announce"][:2] == ["La lumière revient doucement. Tout le monde, ouvrez les yeux.",
                                        "Hélas, Fay n'a pas passé la nuit."]
-        assert ann["news"][0]["text"] == f"Jour 1{NB}: Fay est sorti cette nuit{NB}: équipe Chaos."
+        assert ann["news"][0]["text"] == f"Jour 1{NB}: Fay a quitté la partie cette nuit{NB}: équipe Chaos."
         assert t.view("Fay")["card"]["status"] == f"Tu es hors jeu. Fay (Triste Sire) sort pendant la nuit{NB}; équipe Chaos."
 
 
