@@ -157,3 +157,19 @@ def test_a_whole_gathering_night_and_day_in_french_with_the_speech_recorder(brow
         assert english_left(u["text"]) == [] and english_words(whole_words(u["text"]), NAMES) == [], u
     assert "Le décompte\u00a0: Gus 6 voix, Ann 1 voix." in [u["text"] for u in said]
     assert not narrator.errors and not display.errors and not fay.errors and not ann.errors
+
+
+def test_without_a_french_voice_the_lines_go_to_the_phones_default_voice_told_they_are_french(browser, server, api):
+    made = api.request("POST", "/api/tables", {"game": "gathering", "options": {}, "name": "Narrator", "language": "fr"})
+    code, host = made.json["code"], made.json["token"]
+    for name, _ in EIGHT:
+        api.join(code, name, token=host)
+    api.ok(code, host, type="setup", players=[n for n, _ in EIGHT], characters=[c for _, c in EIGHT])
+    api.ok(code, host, type="deal", characters=dict(EIGHT), mischief=["Gus", "Hal"])
+    english_only = FRENCH_RECORDER.replace(", {name: 'Amélie', voiceURI: 'Amélie', lang: 'fr-FR'}", "")
+    assert "Amélie" not in english_only
+    narrator = open_french(browser, server, code, host, init_script=english_only)
+    narrator.locator("#r-news").get_by_role("button", name="La nuit tombe").click()
+    heard_fr(narrator, "Maléfique, réveille-toi.")
+    said = narrator.evaluate("window.__utterances")
+    assert said and all(u["lang"] == "fr-FR" and u["voice"] is None for u in said), said
