@@ -2,7 +2,6 @@
 roles that may make it and the moment it is accepted (the kernel checks both before the
 handler runs); and what is drawn before an action is kept (the deal, the clock)."""
 
-from ...core.errors import Forbidden
 from ...core.i18n import N_, _
 from ...core.table import HOST, PLAYER
 from .. import kernel
@@ -71,9 +70,6 @@ MOVES = {
 
 
 def apply(state: dict, action: dict, seat) -> dict:
-    move = MOVES.get(action["type"])
-    if move is not None and move.refusal and seat.trusted not in move.roles:
-        raise Forbidden(_(move.refusal))  # the kernel's own refusal, in the reader's language
     before = open_group(state)  # what this action says is one group for the voice
     out = kernel.dispatch(MOVES, state, action, seat)
     if not out["say"]["parts"]:
