@@ -78,10 +78,10 @@ def prepare(state, action, seat, rng):
         return out
     elif kind == "battle":
         # shown by the game as hits, attributed (the shared tray's big number would be their sum)
-        return {**action, "faces": [rng.randint(1, 6) for _ in range(action["dice"])]}
+        return {**action, "faces": [rng.randint(1, 6) for _attempt in range(action["dice"])]}
     if kind in NO_POOL:
         return out
-    out["places"] = [rng.choice(pool) for _ in range(POOL)]
-    out["d6s"] = [rng.randint(1, 6) for _ in range(DICE)]
+    out["places"] = [rng.choice(pool) for _attempt in range(POOL)]
+    out["d6s"] = [rng.randint(1, 6) for _attempt in range(DICE)]
     out["pick"] = rng.randint(0, 59)
     return out

@@ -2,8 +2,10 @@
 Heroes by name, and the log and reminders every rule writes to."""
 
 from ...core.errors import RuleError
+from ...core.i18n import _
 from .. import kernel
 from .data import DATA, VILLAINS
+from .text import tn, tr
 
 
 def villain(state) -> dict:
@@ -67,7 +69,7 @@ def mirror_lake_spaces(options) -> set[str]:
 def on_board(state, where: str | None):
     """Refuse a place that is not a space of this board."""
     if where not in locations(state["options"]):
-        raise RuleError(f"{where} is not a space on this board.")
+        raise RuleError(_("{place} is not a space on this board.", place=tn(where)))
 
 
 # ------------------------------------------------------------------ the Heroes by name
@@ -91,20 +93,23 @@ def heroes_at(state, loc: str | None) -> list[str]:
 # ------------------------------------------------------------------ the log and the reminders
 
 def remind(state, text: str):
-    """Add a reminder, unless the same one is already waiting (reminders never pile up)."""
+    """Add a reminder (a Msg: made in each reader's language by the view), unless the same one is
+    already waiting (reminders never pile up)."""
     if text not in state["prompts"]:
         state["prompts"].append(text)
 
 
 def note(state, text: str):
+    """A line of the shared log: a Msg, made in the table's language by the view."""
     state["log"].append({"round": state["round"], "text": text})
 
 
 # ------------------------------------------------------------------ moments
 
 def not_over(state) -> str | None:
-    return state["lost"] or state["won"] or None
+    """Why nothing can be done: the hunt is over (said in the request's language)."""
+    return tr(state["lost"] or state["won"]) or None
 
 
 def not_started(state) -> str | None:
-    return "The hunt has begun; start a new table to change the villain or the mode." if state["log"] else None
+    return _("The hunt has begun; start a new table to change the villain or the mode.") if state["log"] else None
