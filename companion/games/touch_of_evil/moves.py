@@ -89,7 +89,8 @@ def describe(a: dict) -> str | None:
     a = current(a)
     kind = a["type"]
     if kind == "shadow":
-        return _("the Shadow Track {steps}", steps=f"{a.get('steps', 0):+d}")
+        steps = format(a.get("steps", 0), "+d")
+        return _("the Shadow Track {steps}", steps=steps)
     if kind == "terrain":
         return _("terrain at {place}", place=tn(a.get("location")))
     if kind == "terrain_clear":
