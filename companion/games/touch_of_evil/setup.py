@@ -10,7 +10,7 @@ from .heroes import new_hero
 from .hunt import coop_track, locations, note, roads
 from .options import TouchOfEvilOptions, Track, clean_names
 from .tables import base_entries
-from .text import N_, nm, tn
+from .text import N_, nm, said_in_any_language, tn
 
 DANGEROUS = mark("Put 2 Investigations on each new Dangerous Location (Swamp, North Pier, South Pier).")
 
@@ -43,17 +43,28 @@ def setup(options: dict) -> dict:
     return state
 
 
-def lines(text: str | None) -> list[str] | None:
-    return None if text is None else [x.strip() for x in text.replace("\r", "").split("\n") if x.strip()]
+def lines(text: str | None, back: dict | None = None) -> list[str] | None:
+    """One a line; a line that is a name of the box as some language writes it is that name."""
+    back = back or {}
+    return None if text is None else [back.get(x.strip(), x.strip()) for x in text.replace("\r", "").split("\n") if x.strip()]
+
+
+def form_names(state) -> list[str]:
+    """Every name the facts form may show translated: the board's, the Elders', the base table's."""
+    opts = state["options"]
+    return [*locations(opts), *DATA["locations"]["shadowbrook"], *DATA["locations"]["mirror_lake"],
+            *[e["name"] for e in state["elders"]], *DATA["elders"], *base_entries(state), *DATA["base_coop_table"]["entries"]]
 
 
 def facts_from_form(state, a) -> dict:
-    """The host's form sends every field; only what differs from now is a change."""
+    """The host's form sends every field; only what differs from now is a change (a name shown in
+    the phone's language counts as the name it stands for)."""
     a = dict(a)
+    back = said_in_any_language(form_names(state))
     elders_now = [e["name"] for e in state["elders"]]
     for key, text, now in (("locations", "locations_text", locations(state["options"])), ("roads", "roads_text", roads(state["options"])),
                            ("elders", "elders_text", elders_now), ("base_coop_table", "base_text", base_entries(state))):
-        got = lines(a.get(text))
+        got = lines(a.get(text), back)
         if got is not None and a.get(key) is None and got != now:
             a[key] = got
     if a.get("track") is None and (a.get("track_length") is not None or a.get("track_stages") is not None or a.get("track_red") is not None):

@@ -95,3 +95,15 @@ def tn(name) -> str | None:
 
 
 SKILL_NAMES = {"combat": N_("Combat"), "cunning": N_("Cunning"), "spirit": N_("Spirit"), "honor": N_("Honor")}
+
+
+def said_in_any_language(names) -> dict[str, str]:
+    """Each name as every language the app speaks writes it, mapped back to the name: what a form
+    shows translated comes back as the name it stands for, whatever the phone's language (the same
+    answer when the log is read again later, in another language)."""
+    back = {}
+    for locale in i18n.LOCALES:
+        with i18n.use(locale):
+            for n in names:
+                back.setdefault(tr(nm(n)), n)
+    return back

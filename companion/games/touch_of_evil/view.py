@@ -240,6 +240,9 @@ def labels(state, v: dict) -> dict:
         "guessed_locations": N_("Guessed location names (not in the Something Wicked rulebook): {names}.", names=joined(g["locations"])),
         "guessed_elders": N_("Guessed Town Elder names (only Judge Croft is in the rulebook): {names}.", names=joined(g["elders"])),
         "roads": N_("Roads, never a Random Location: {names}.", names=joined(roads(state["options"])) if roads(state["options"]) else N_("none")),
+        # the facts form's lists, one a line, each name in the reader's language (read back as the name it stands for)
+        "locations_text": joined(locations(state["options"]), "\n"), "roads_text": joined(roads(state["options"]), "\n"),
+        "elders_text": joined([e["name"] for e in state["elders"]], "\n"), "base_text": joined(base_entries(state), "\n"),
     }
 
 
