@@ -22,9 +22,9 @@ def hero_line(h: dict) -> str:
     said = {"name": short_name(h["name"]), "place": nm(h["location"]) or N_("an unknown space"), "inv": h["investigations"],
             "wounds": h["wounds"], "health": h["health"]}
     if h["health"]:
-        return ungettext("{name} at {place} · {inv} Investigation · {wounds} of {health} Wounds.",
+        return ungettext("{name} at {place} · {inv} Investigations · {wounds} of {health} Wounds.",
                          "{name} at {place} · {inv} Investigations · {wounds} of {health} Wounds.", h["investigations"], **said)
-    return ungettext("{name} at {place} · {inv} Investigation · {wounds} Wounds.",
+    return ungettext("{name} at {place} · {inv} Investigations · {wounds} Wounds.",
                      "{name} at {place} · {inv} Investigations · {wounds} Wounds.", h["investigations"], **said)
 
 

@@ -70,7 +70,8 @@ def hero_view(state, h: dict, first: str | None, me: str | None) -> dict:
                        "move_here": N_("Move {name} here", name=short), "takes": N_("A card {name} takes", name=h["name"]),
                        "knocked_out": N_("{name} is Knocked Out", name=short),
                        "wounds": wounds,
-                       "line": ungettext("At {place} · {n} Investigation · {wounds}", "At {place} · {n} Investigations · {wounds}",
+                       # English as it always read ("1 Investigations"); a language with its own plural says it its way
+                       "line": ungettext("At {place} · {n} Investigations · {wounds}", "At {place} · {n} Investigations · {wounds}",
                                          h["investigations"], place=nm(h["location"]) or N_("an unknown space"), wounds=wounds),
                        "bombs": ungettext("{n} Bomb spent", "{n} Bombs spent", h["bombs"]),
                        "stone": ungettext("{n} Transformation marker (Stone Curse)", "{n} Transformation markers (Stone Curse)", h["stone"])}}
