@@ -7,12 +7,11 @@ hits as the rulebook says and applies the Wounds and Investigations to the track
 
 from ...core.errors import RuleError
 from ...core.i18n import _
-from .. import kernel
 from .board import minion_dice, watchman_place, wound_minion
 from .chance import Chance
 from .data import MINIONS, VILLAINS
 from .heroes import battle_dice, known_hero, short_name, take_wounds
-from .hunt import my_hero, not_over, note, remind, villain
+from .hunt import may_act_for, my_hero, not_over, note, remind, villain
 from .text import N_, SKILL_NAMES, joined, nm, tr, ungettext
 from .wail import wail
 
@@ -98,7 +97,7 @@ def fight_start(state, a, seat):
     the Watchman (`foe` "watchman"); `ambush` doubles the Minion's dice in the first Round."""
     mine = my_hero(state, seat)
     h = known_hero(state, a["hero"] or (mine or {}).get("name") or "")
-    kernel.may_act_for(seat, h["name"], (mine or {}).get("name"))
+    may_act_for(seat, h["name"], (mine or {}).get("name"))
     if h["knocked_out"]:
         raise RuleError(_("{name} is Knocked Out.", name=h["name"]))
     f = {"hero": h["name"], "round": 1, "rolls": [], "ambush": a["ambush"], "bonus": a["bonus"], "foe_dice": a["foe_dice"],
@@ -141,7 +140,7 @@ def fight_round(state, a, seat):
     f = state["fight"]
     h = known_hero(state, f["hero"])
     mine = my_hero(state, seat)
-    kernel.may_act_for(seat, h["name"], (mine or {}).get("name"))
+    may_act_for(seat, h["name"], (mine or {}).get("name"))
     if a["foe_dice"] is not None and f["kind"] == "villain":
         f["foe_dice"] = a["foe_dice"]
     mine_n = a["hero_dice"] if a["hero_dice"] is not None else hero_dice(state, h, f["skill"], f["name"])[0]
@@ -241,7 +240,7 @@ def fight_end(state, a, seat):
     f = state["fight"]
     h = known_hero(state, f["hero"])
     mine = my_hero(state, seat)
-    kernel.may_act_for(seat, h["name"], (mine or {}).get("name"))
+    may_act_for(seat, h["name"], (mine or {}).get("name"))
     finish(state, f, h, Chance(state, a), N_("the Hero leaves"))
 
 

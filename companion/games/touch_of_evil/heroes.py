@@ -4,10 +4,9 @@ skills; a Knock Out sends it to the Town Hall (or the Monastery by the Mirror La
 from ...core.errors import RuleError
 from ...core.i18n import _, ngettext
 from ...core.table import PLAYER
-from .. import kernel
 from .chance import Chance
 from .data import hero_data
-from .hunt import cooperative, level, locations, mirror_lake_spaces, my_hero, note, state_hero, villain
+from .hunt import cooperative, level, locations, may_act_for, mirror_lake_spaces, my_hero, note, state_hero, villain
 from .text import N_, SKILL_NAMES, joined, nm, tn, ungettext
 from .villain import after_villain_kill, end_showdown
 
@@ -134,7 +133,7 @@ def choices(h: dict) -> dict:
 def change_hero(state, a, seat):
     """`hero`: a Hero's own counters, space, cards and skills (its phone, or the host)."""
     h = known_hero(state, a["name"])
-    kernel.may_act_for(seat, h["name"], (my_hero(state, seat) or {}).get("name"))
+    may_act_for(seat, h["name"], (my_hero(state, seat) or {}).get("name"))
     changes = []
     if a["location"] is not None:
         if a["location"] not in locations(state["options"]):
@@ -193,7 +192,7 @@ def movement(state, a, seat):
     if not (a["hero"] or mine):
         raise RuleError(_("Say which Hero rolls for movement."))
     h = known_hero(state, a["hero"] or mine["name"])
-    kernel.may_act_for(seat, h["name"], (mine or {}).get("name"))
+    may_act_for(seat, h["name"], (mine or {}).get("name"))
     if h["knocked_out"]:
         raise RuleError(_("{name} is Knocked Out: it does not move this turn.", name=h["name"]))
     h["moved"] = {"roll": a["roll"], "round": state["round"]}

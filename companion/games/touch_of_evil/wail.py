@@ -4,10 +4,9 @@ or 1 more Damage, the Hero's choice, asked on the Hero's phone (or the host's) o
 from ...core.errors import RuleError
 from ...core.i18n import _, ngettext
 from ...core.table import HOST
-from .. import kernel
 from .chance import Chance
 from .heroes import known_hero, short_name, take_wounds
-from .hunt import my_hero, not_over, note
+from .hunt import may_act_for, my_hero, not_over, note
 from .text import N_, ungettext
 
 WAIL_COST = 2  # Investigations a six costs, else 1 more Damage
@@ -39,7 +38,7 @@ def death_wail(state, a, seat):
     if not name:
         raise RuleError(_("Say which Hero answers the Death Wail."))
     h = known_hero(state, name)
-    kernel.may_act_for(seat, h["name"], (mine or {}).get("name"))
+    may_act_for(seat, h["name"], (mine or {}).get("name"))
     owed = next((w for w in waiting(state) if w["hero"] == h["name"]), None)
     if owed is None:
         raise RuleError(_("No Death Wail waits for {name}.", name=h["name"]))
