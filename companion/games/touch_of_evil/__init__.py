@@ -26,6 +26,7 @@ still accepted, read as the type they stand for before the kernel checks them. I
 host acts for any Hero and a player's phone for its own Hero only; a phone with no Hero is refused.
 """
 
+from ...core.i18n import N_
 from ..contract import Game
 from .actions import ACTIONS
 from .chance import prepare
@@ -37,7 +38,7 @@ from .setup import setup
 from .view import REGIONS, view
 
 ID = "touch-of-evil"
-TITLE = "A Touch of Evil: Something Wicked"
+TITLE = N_("A Touch of Evil: Something Wicked")  # no French edition known: the box's name as printed
 
 __all__ = ["DATA", "GAME", "MAX_HEROES", "MINIONS", "MOVES", "VILLAINS", "TouchOfEvilOptions", "coop_track",
            "locations", "random_pool"]

@@ -15,9 +15,10 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.actions import Action
+from ...core.i18n import N_
 from .options import TouchOfEvilOptions, Track
 
-BATTLE_HITS = {5: "hits on 5+", 6: "hits on 6 only", 4: "hits on 4+"}  # a Battle roll's hit numbers, the default first
+BATTLE_HITS = {5: N_("hits on 5+"), 6: N_("hits on 6 only"), 4: N_("hits on 4+")}  # a Battle roll's hit numbers, the default first
 
 
 class Drawn(Action):

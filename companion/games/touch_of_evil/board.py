@@ -2,16 +2,18 @@
 Statues' stone), taken off; the Watchman unique, moving after each Battle, gone for good on a 6."""
 
 from ...core.errors import RuleError
+from ...core.i18n import _
 from .actions import BATTLE_HITS
 from .chance import Chance
 from .data import MINIONS
 from .hunt import locations, not_over, note, on_board, villain
+from .text import N_, joined, nm, tn, ungettext
 
 BATTLE_DICE = 3  # the Battle form's pool to start from
 
 
 def battle_form() -> dict:
-    return {"dice": BATTLE_DICE, "hits": [{"value": k, "label": n} for k, n in BATTLE_HITS.items()]}
+    return {"dice": BATTLE_DICE, "hits": [{"value": k, "label": nm(n)} for k, n in BATTLE_HITS.items()]}
 
 
 def add_minion(state, name: str, loc: str):
@@ -19,7 +21,7 @@ def add_minion(state, name: str, loc: str):
         return watchman_place(state, loc)
     state["minions"].append({"id": state["next_minion"], "name": name, "location": loc, "wounds": 0})
     state["next_minion"] += 1
-    note(state, f"{name} appears at {loc}.")
+    note(state, N_("{minion} appears at {place}.", minion=nm(name), place=nm(loc)))
 
 
 def watchman_place(state, where: str):
@@ -27,12 +29,12 @@ def watchman_place(state, where: str):
     if w["status"] == "gone":
         state["minions"].append({"id": state["next_minion"], "name": "Barrow Shades", "location": where, "wounds": 0})
         state["next_minion"] += 1
-        note(state, f"The Watchman is gone for good: Barrow Shades appear at {where}.")
+        note(state, N_("The Watchman is gone for good: Barrow Shades appear at {place}.", place=nm(where)))
         return
     if w["status"] == "board":
-        note(state, f"The Watchman is unique: it moves from {w['location']} to {where}.")
+        note(state, N_("The Watchman is unique: it moves from {start} to {place}.", start=nm(w["location"]), place=nm(where)))
     else:
-        note(state, f"The Watchman appears at {where}.")
+        note(state, N_("The Watchman appears at {place}.", place=nm(where)))
     state["watchman"] = {"status": "board", "location": where}
 
 
@@ -44,14 +46,14 @@ def minion_dice(state, m: dict) -> tuple[int, list[str]]:
     n, why = info.get("dice", 0), []
     if info.get("dice_per_wound") and m["wounds"]:
         n += info["dice_per_wound"] * m["wounds"]
-        why.append(f"+{info['dice_per_wound'] * m['wounds']} for its Wounds")
+        why.append(N_("+{n} for its Wounds", n=info["dice_per_wound"] * m["wounds"]))
     if info.get("swamp_dice") and state["terrain"].get(m["location"]) in ("swamp", "flooded"):
         n += info["swamp_dice"]
-        why.append(f"+{info['swamp_dice']} on a Swamp")
+        why.append(N_("+{n} on a Swamp", n=info["swamp_dice"]))
     red = villain(state).get("red_minion_dice")
     if red and state["shadow"] >= state["track"]["red_from"]:
         n += red
-        why.append(f"+{red} while the track is red")
+        why.append(N_("+{n} while the track is red", n=red))
     return n, why
 
 
@@ -59,7 +61,9 @@ def minion_view(state, m: dict) -> dict:
     """A Minion on the board as the page shows it: Health, reward, and its Battle Dice with their modifiers."""
     info = MINIONS.get(m["name"], {})
     dice, why = minion_dice(state, m)
-    return {**m, "health": info.get("health"), "reward": info.get("reward"), "dice": dice, "dice_why": ", ".join(why)}
+    return {**m, "name": nm(m["name"]), "location": nm(m["location"]), "health": info.get("health"), "reward": info.get("reward"),
+            "dice": dice, "dice_why": joined(why), "move_label": N_("Move {minion} from {place} to", minion=nm(m["name"]), place=nm(m["location"])),
+            "wound_label": N_("1 Damage to {minion}", minion=nm(m["name"])), "at": m["location"]}
 
 
 def minion_choices(state) -> list[str]:
@@ -69,7 +73,7 @@ def minion_choices(state) -> list[str]:
 def on_the_board(state, a) -> dict:
     m = next((m for m in state["minions"] if m["id"] == a.get("id")), None)
     if m is None:
-        raise RuleError("There is no such Minion on the board.")
+        raise RuleError(_("There is no such Minion on the board."))
     return m
 
 
@@ -80,17 +84,21 @@ def wound_minion(state, m: dict, n: int, chance: Chance) -> bool:
     ignore = info.get("ignore")
     taken, rolls = n, []
     if ignore and ignore["per"] == "damage":
-        rolls = [chance.d6() for _ in range(n)]
+        rolls = [chance.d6() for _attempt in range(n)]
         taken = sum(1 for r in rolls if r < ignore["at_least"])
     elif ignore:
         rolls = [chance.d6()]
         taken = 0 if rolls[0] >= ignore["at_least"] else n
     m["wounds"] += taken
-    why = f" (rolled {' '.join(map(str, rolls))}: {n - taken} ignored)" if rolls else ""
-    note(state, f"{m['name']} at {m['location']} takes {taken} of {n} Damage{why}.")
+    where = {"minion": nm(m["name"]), "place": nm(m["location"]), "taken": taken}
+    if rolls:
+        note(state, N_("{minion} at {place} takes {taken} of {n} Damage (rolled {faces}: {ignored} ignored).",
+                       **where, n=n, faces=" ".join(map(str, rolls)), ignored=n - taken))
+    else:
+        note(state, N_("{minion} at {place} takes {taken} of {n} Damage.", **where, n=n))
     if info.get("health") and m["wounds"] >= info["health"]:
         state["minions"].remove(m)
-        note(state, f"{m['name']} is destroyed: the Hero gains {info['reward']} Investigations.")
+        note(state, N_("{minion} is destroyed: the Hero gains {n} Investigations.", minion=nm(m["name"]), n=info["reward"]))
         return True
     return False
 
@@ -100,32 +108,33 @@ def wound_minion(state, m: dict, n: int, chance: Chance) -> bool:
 def minion_place(state, a, seat):
     """`minion_place`: one of the Villain's Minions (or its Watchman) goes on a space."""
     if not a["name"] or not a.get("location"):
-        raise RuleError("Name the Minion and where it goes.")
+        raise RuleError(_("Name the Minion and where it goes."))
     on_board(state, a["location"])
     if a["name"].lower() == "watchman":
         if not villain(state).get("watchman"):
-            raise RuleError("Only the Banshee brings the Watchman.")
+            raise RuleError(_("Only the Banshee brings the Watchman."))
         return watchman_place(state, a["location"])
     known = {n.lower(): n for n in minion_choices(state)}
     if a["name"].lower() not in known:
-        raise RuleError(f"{villain(state)['name']}'s Minions are {', '.join(minion_choices(state))}.")
+        raise RuleError(_("{villain}'s Minions are {minions}.", villain=tn(villain(state)["name"]),
+                          minions=", ".join(tn(n) for n in minion_choices(state))))
     add_minion(state, known[a["name"].lower()], a["location"])
 
 
 def minion_move(state, a, seat):
     m = on_the_board(state, a)
     if a.get("location") not in locations(state["options"]):
-        raise RuleError("Say where the Minion moves.")
+        raise RuleError(_("Say where the Minion moves."))
     if a["location"] == m["location"]:
-        raise RuleError(f"{m['name']} is at {m['location']} already.")
-    note(state, f"{m['name']} moves {m['location']} → {a['location']}.")
+        raise RuleError(_("{minion} is at {place} already.", minion=tn(m["name"]), place=tn(m["location"])))
+    note(state, N_("{minion} moves {start} → {place}.", minion=nm(m["name"]), start=nm(m["location"]), place=nm(a["location"])))
     m["location"] = a["location"]
 
 
 def minion_remove(state, a, seat):
     m = on_the_board(state, a)
     state["minions"].remove(m)
-    note(state, f"{m['name']} at {m['location']} is removed.")
+    note(state, N_("{minion} at {place} is removed.", minion=nm(m["name"]), place=nm(m["location"])))
 
 
 def minion_wound(state, a, seat):
@@ -138,12 +147,12 @@ def brings_watchman(state) -> str | None:
     """Why the Watchman cannot be placed now (None: it can)."""
     if not_over(state):
         return not_over(state)
-    return None if villain(state).get("watchman") else "Only the Banshee brings the Watchman."
+    return None if villain(state).get("watchman") else _("Only the Banshee brings the Watchman.")
 
 
 def watchman_on_board(state) -> str | None:
     """Why the Watchman on the board cannot be fought or taken off now (None: it can)."""
-    return brings_watchman(state) or (None if state["watchman"]["status"] == "board" else "The Watchman is not on the board.")
+    return brings_watchman(state) or (None if state["watchman"]["status"] == "board" else _("The Watchman is not on the board."))
 
 
 def watchman_place_move(state, a, seat):
@@ -156,15 +165,15 @@ def watchman_place_move(state, a, seat):
 def watchman_remove(state, a, seat):
     """Removed from play like any Minion; it may come back later."""
     state["watchman"] = {"status": "none", "location": None}
-    note(state, "The Watchman is off the board (it may return).")
+    note(state, N_("The Watchman is off the board (it may return)."))
 
 
 def watchman_after_battle(state, a, seat):
     if a["roll"] == 6:
         state["watchman"] = {"status": "gone", "location": None}
-        note(state, "After the Battle the roll is 6: 5 more Investigations, and the Watchman leaves the game for good.")
+        note(state, N_("After the Battle the roll is 6: 5 more Investigations, and the Watchman leaves the game for good."))
     else:
-        note(state, f"After the Battle the roll is {a['roll']}: the Watchman moves to {a['new_location']}.")
+        note(state, N_("After the Battle the roll is {roll}: the Watchman moves to {place}.", roll=a["roll"], place=nm(a["new_location"])))
         state["watchman"] = {"status": "board", "location": a["new_location"]}
 
 
@@ -174,7 +183,8 @@ def battle(state, a, seat):
     who = a.get("hero") or seat.name
     state["last_battle"] = {"faces": a["faces"], "hit": a["hit"], "hits": hits, "who": who, "round": state["round"],
                             "seq": len(state["log"])}
-    note(state, f"Battle Dice for {who}: {a['dice']} dice hitting on {a['hit']}+: {hits} hit(s).")
+    note(state, ungettext("Battle Dice for {who}: {dice} dice hitting on {hit}+: {n} hit.",
+                          "Battle Dice for {who}: {dice} dice hitting on {hit}+: {n} hits.", hits, who=who, dice=a["dice"], hit=a["hit"]))
 
 
 def battle_view(state) -> dict | None:
@@ -186,5 +196,5 @@ def battle_view(state) -> dict | None:
     later = [x for x in (state["last"], state.get("showdown"), state.get("fight")) if x and x.get("seq", -1) > b["seq"]]
     if later:
         return None
-    return {**b, "label": f"{b['who']}: {b['hits']} hit{'s' if b['hits'] != 1 else ''}",
-            "detail": f"{len(b['faces'])} Battle Dice hitting on {b['hit']}+: " + " ".join(map(str, b["faces"]))}
+    return {**b, "label": ungettext("{who}: {n} hit", "{who}: {n} hits", b["hits"], who=b["who"]),
+            "detail": N_("{dice} Battle Dice hitting on {hit}+: {faces}", dice=len(b["faces"]), hit=b["hit"], faces=" ".join(map(str, b["faces"])))}

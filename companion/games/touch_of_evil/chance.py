@@ -2,6 +2,7 @@
 of Random Locations and D6s (and its table roll), and the rules take from it in order, so a replay
 of the log is exact."""
 
+from ...core.i18n import N_
 from .actions import current
 from .hunt import heal_dice, random_pool, villain
 
@@ -42,7 +43,8 @@ class Chance:
 
 
 def shared(dice: str, faces: list[int], purpose: str) -> dict:
-    """A roll the table's shared roll log shows."""
+    """A roll the table's shared roll log shows; its purpose is kept as written in English (the
+    catalog holds it: the roll log says it in each reader's language once it translates purposes)."""
     return {"dice": dice, "faces": faces, "purpose": purpose}
 
 
@@ -54,22 +56,22 @@ def prepare(state, action, seat, rng):
     pool = random_pool(state["options"])
     if kind in ("minion_table", "base_coop_table"):
         out["roll"] = rng.randint(1, 6)
-        out["_roll"] = shared("d6", [out["roll"]], "Villain Minion Table" if kind == "minion_table" else "Co-operative table")
+        out["_roll"] = shared("d6", [out["roll"]], N_("Villain Minion Table") if kind == "minion_table" else N_("Co-operative table"))
     elif kind == "coop_table":
         faces = [rng.randint(1, 6), rng.randint(1, 6)]
         out["roll"] = sum(faces)
-        out["_roll"] = shared("2d6", faces, "Advanced Co-operative table")
+        out["_roll"] = shared("2d6", faces, N_("Advanced Co-operative table"))
     elif kind == "heal":
         dice = heal_dice(state)
         out["roll"] = rng.randint(1, int(dice[1:]))
-        out["_roll"] = shared(dice, [out["roll"]], "Villain healing")
+        out["_roll"] = shared(dice, [out["roll"]], N_("Villain healing"))
         return out if villain(state).get("healing") else action
     elif kind.startswith("watchman_"):
         where = state["watchman"]["location"]
         out["roll"] = rng.randint(1, 6)
         out["new_location"] = rng.choice([x for x in pool if x != where] or pool)
         if kind == "watchman_after_battle":
-            out["_roll"] = shared("d6", [out["roll"]], "after the Battle with the Watchman")
+            out["_roll"] = shared("d6", [out["roll"]], N_("after the Battle with the Watchman"))
     elif kind in ("terrain", "resolve"):
         out["roll"] = rng.randint(1, 6)
     elif kind == "movement":
@@ -78,10 +80,10 @@ def prepare(state, action, seat, rng):
         return out
     elif kind == "battle":
         # shown by the game as hits, attributed (the shared tray's big number would be their sum)
-        return {**action, "faces": [rng.randint(1, 6) for _ in range(action["dice"])]}
+        return {**action, "faces": [rng.randint(1, 6) for _attempt in range(action["dice"])]}
     if kind in NO_POOL:
         return out
-    out["places"] = [rng.choice(pool) for _ in range(POOL)]
-    out["d6s"] = [rng.randint(1, 6) for _ in range(DICE)]
+    out["places"] = [rng.choice(pool) for _attempt in range(POOL)]
+    out["d6s"] = [rng.randint(1, 6) for _attempt in range(DICE)]
     out["pick"] = rng.randint(0, 59)
     return out

@@ -3,6 +3,7 @@ Minion Table covers 1 to 6 once, the Advanced Co-operative table 2 to 12 once, e
 Elder and difficulty level a villain or a list names exists, and every field the rules read is there.
 """
 
+from functools import cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -199,9 +200,20 @@ MINIONS = DATA["minions"]
 
 
 def hero_data(name: str) -> dict | None:
-    """A Hero the box describes, by id or by its first name ("Eliza" finds "Eliza, the Witch Hunter")."""
-    key = name.lower().split(",")[0].strip().replace(" ", "_")
+    """A Hero the box describes, by id or by its first name ("Eliza" finds "Eliza, the Witch Hunter"),
+    in any language the app speaks ("Frère Marcus" is Brother Marcus)."""
+
+    def key(n: str) -> str:
+        return n.lower().split(",")[0].strip().replace(" ", "_")
+
+    wanted = key(name)
     for hid, h in DATA["heroes"].items():
-        if key in (hid, h["name"].lower().split(",")[0].replace(" ", "_")):
+        if wanted in (hid, key(h["name"])) or wanted in {key(n) for n in _hero_names(h["name"])}:
             return h
     return None
+
+
+@cache
+def _hero_names(name: str) -> tuple[str, ...]:
+    from .text import said_in_any_language
+    return tuple(said_in_any_language([name]))

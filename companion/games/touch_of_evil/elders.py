@@ -2,10 +2,12 @@
 Fear; their Permission Tokens (spent to save a dying Elder, or for +2 dice in a Showdown) and Secrets."""
 
 from ...core.errors import RuleError
+from ...core.i18n import _
 from .. import kernel
 from .chance import Chance
 from .heroes import villain_kill
 from .hunt import more_secrets, note, remind
+from .text import N_, SKILL_NAMES, joined, nm, tn, ungettext
 
 ELDER_STATUSES = ("dead", "evil", "alive")
 
@@ -13,20 +15,21 @@ ELDER_STATUSES = ("dead", "evil", "alive")
 def why_not_status(e: dict, status: str) -> str | None:
     """Why Elder e cannot take this status now (None: it can)."""
     if e["status"] == "stone":
-        return f"{e['name']} was turned to stone and is out of the game."
+        return _("{name} was turned to stone and is out of the game.", name=tn(e["name"]))
     if status == e["status"]:
-        return f"{e['name']} is already {status}."
+        return {"alive": _("{name} is already alive.", name=tn(e["name"])), "dead": _("{name} is already dead.", name=tn(e["name"])),
+                "evil": _("{name} is already evil.", name=tn(e["name"]))}[status]
     if status == "alive" and (e["status"] == "evil" or e.get("was_evil")):
-        return "An Evil Elder cannot come back to the town."
+        return _("An Evil Elder cannot come back to the town.")
     if status == "evil" and e["status"] != "alive":
-        return "Only a living Elder can turn Evil."
+        return _("Only a living Elder can turn Evil.")
     return None
 
 
 def known_elder(state, name: str) -> dict:
     e = kernel.lookup(state["elders"], name)
     if e is None:
-        raise RuleError(f"No Town Elder is called {name}.")
+        raise RuleError(_("No Town Elder is called {name}.", name=name))
     return e
 
 
@@ -37,10 +40,10 @@ def change_status(state, e: dict, a, chance: Chance) -> bool:
         raise RuleError(why)
     if a["status"] == "dead" and e["status"] == "alive" and e["permission"] > 0 and not a["unpreventable"]:
         if a["spend_token"] is False:
-            raise RuleError(f"{e['name']} holds a Permission Token, and a token is always spent when its Elder would die: "
-                            "the Elder lives. Only a death nothing can prevent ignores it.")
+            raise RuleError(_("{name} holds a Permission Token, and a token is always spent when its Elder would die: "
+                              "the Elder lives. Only a death nothing can prevent ignores it.", name=tn(e["name"])))
         e["permission"] -= 1
-        note(state, f"{e['name']} would die, but a Permission Token is spent instead.")
+        note(state, N_("{name} would die, but a Permission Token is spent instead.", name=nm(e["name"])))
         return True
     if a["status"] in ("evil", "dead"):
         e["permission"] = 0
@@ -53,9 +56,12 @@ def change_status(state, e: dict, a, chance: Chance) -> bool:
     e["status"] = a["status"]
     if a["status"] == "alive":
         e["secrets"] = 0
-    note(state, f"{e['name']} is now {a['status']}" + (" (nothing could prevent it)" if a["unpreventable"] else "") + ".")
+    now = {"alive": (N_("{name} is now alive."), N_("{name} is now alive (nothing could prevent it).")),
+           "dead": (N_("{name} is now dead."), N_("{name} is now dead (nothing could prevent it).")),
+           "evil": (N_("{name} is now evil."), N_("{name} is now evil (nothing could prevent it)."))}[a["status"]][bool(a["unpreventable"])]
+    note(state, N_(now, name=nm(e["name"])))
     if a["status"] == "dead" and was == "alive":
-        villain_kill(state, "a Town Elder died", chance)
+        villain_kill(state, N_("a Town Elder died"), chance)
     return False
 
 
@@ -63,25 +69,26 @@ def monument_of_fear(state, e: dict, chance: Chance):
     """The Gargoyle: a dying Elder turns to stone; a Stone Statue and 5 Investigations in a Random Location."""
     where = chance.place()
     state["statues"].append(where)
-    note(state, f"Monument of Fear: {e['name']} turns to stone. Its Secrets are discarded unseen; a Stone Statue "
-                f"and 5 Investigations go to {where}.")
+    note(state, N_("Monument of Fear: {name} turns to stone. Its Secrets are discarded unseen; a Stone Statue "
+                   "and 5 Investigations go to {place}.", name=nm(e["name"]), place=nm(where)))
     e["secrets"] = 0
     e["status"] = "stone"
-    villain_kill(state, "a Town Elder died", chance)
+    villain_kill(state, N_("a Town Elder died"), chance)
 
 
 def change_tokens(state, e: dict, a):
     if a["permission"]:
         if e["status"] != "alive":
-            raise RuleError("Only a living Elder holds Permission Tokens.")
+            raise RuleError(_("Only a living Elder holds Permission Tokens."))
         if e["permission"] + a["permission"] < 0:
-            raise RuleError(f"{e['name']} has no Permission Token to take off.")
+            raise RuleError(_("{name} has no Permission Token to take off.", name=tn(e["name"])))
         e["permission"] += a["permission"]
-        note(state, f"{e['name']}: {e['permission']} Permission Token(s).")
+        note(state, ungettext("{name}: {n} Permission Token.", "{name}: {n} Permission Tokens.", e["permission"], name=nm(e["name"])))
     if a["secrets"]:
         e["secrets"] = max(0, e["secrets"] + a["secrets"])
         if more_secrets(state) and e["secrets"] >= 3:
-            remind(state, f"More Secrets: {e['name']} holds {e['secrets']} Secrets: reveal them now; any reward goes to the First Player.")
+            remind(state, N_("More Secrets: {name} holds {n} Secrets: reveal them now; any reward goes to the First Player.",
+                             name=nm(e["name"]), n=e["secrets"]))
 
 
 # ------------------------------------------------------------------ moves
@@ -90,7 +97,7 @@ def elder(state, a, seat):
     """`elder`: an Elder dies (a token may save it), turns Evil, comes back; its tokens and Secrets."""
     e = known_elder(state, a["name"])
     if not a["status"] and not a["permission"] and not a["secrets"] and a["honor"] is None and a["spirit"] is None:
-        raise RuleError("Nothing to change.")
+        raise RuleError(_("Nothing to change."))
     change_skills(state, e, a)
     if a["status"] and change_status(state, e, a, Chance(state, a)):
         return
@@ -102,14 +109,14 @@ def change_skills(state, e: dict, a):
     for skill in ("honor", "spirit"):
         if a[skill] is not None and a[skill] != e.get(skill):
             e[skill] = a[skill]
-            note(state, f"{e['name']}: {skill.capitalize()} {a[skill]} (from its card).")
+            note(state, N_("{name}: {skill} {n} (from its card).", name=nm(e["name"]), skill=SKILL_NAMES[skill], n=a[skill]))
 
 
 def gain_secret(state, e: dict, reveal_at_three: bool = False):
     """One more Secret; 3 or more are revealed (More Secrets, or a result that says so)."""
     e["secrets"] += 1
     if e["secrets"] >= 3 and (reveal_at_three or more_secrets(state)):
-        remind(state, f"{e['name']} holds {e['secrets']} Secrets: reveal them now; any reward goes to the First Player.")
+        remind(state, N_("{name} holds {n} Secrets: reveal them now; any reward goes to the First Player.", name=nm(e["name"]), n=e["secrets"]))
 
 
 def lies_and_deception(state, roll: int) -> list[str]:
@@ -122,11 +129,11 @@ def lies_and_deception(state, roll: int) -> list[str]:
             unknown.append(e["name"])
         elif e["honor"] <= roll:
             gain_secret(state, e, reveal_at_three=True)
-            lines.append(f"{e['name']} (Honor {e['honor']}) gains a Secret: {e['secrets']} now.")
+            lines.append(N_("{name} (Honor {honor}) gains a Secret: {n} now.", name=nm(e["name"]), honor=e["honor"], n=e["secrets"]))
     if unknown:
-        remind(state, f"Lies and Deception (D6 {roll}): enter the Honor of {', '.join(unknown)} under Town Elders, "
-                      "or give a Secret by hand to each whose Honor is at most the roll.")
-    return [f"Lies and Deception: the D6 shows {roll}."] + (lines or ["No Elder of known Honor is at or under it."])
+        remind(state, N_("Lies and Deception (D6 {roll}): enter the Honor of {names} under Town Elders, "
+                         "or give a Secret by hand to each whose Honor is at most the roll.", roll=roll, names=joined(unknown)))
+    return [N_("Lies and Deception: the D6 shows {roll}.", roll=roll)] + (lines or [N_("No Elder of known Honor is at or under it.")])
 
 
 SPIRIT_CHECK = 4  # Corruption and Madness: a Spirit check of 4+
@@ -142,58 +149,59 @@ def corruption_and_madness(state, chance: Chance) -> list[str]:
         if e.get("spirit") is None:
             unknown.append(e["name"])
             continue
-        faces = [chance.d6() for _ in range(e["spirit"])]
-        rolled = " ".join(map(str, faces)) or "no dice"
+        faces = [chance.d6() for _attempt in range(e["spirit"])]
+        rolled = " ".join(map(str, faces)) or N_("no dice")
+        who = {"name": nm(e["name"]), "spirit": e["spirit"], "rolled": rolled}
         if any(f >= SPIRIT_CHECK for f in faces):
             e["permission"] += 1
-            lines.append(f"{e['name']} (Spirit {e['spirit']}: {rolled}) passes and gains a Permission Token.")
+            lines.append(N_("{name} (Spirit {spirit}: {rolled}) passes and gains a Permission Token.", **who))
             continue
         fate = chance.d6()
         if fate <= 2:
-            lines.append(f"{e['name']} (Spirit {e['spirit']}: {rolled}) fails; D6 {fate}: goes mad and dies.")
+            lines.append(N_("{name} (Spirit {spirit}: {rolled}) fails; D6 {fate}: goes mad and dies.", **who, fate=fate))
             change_status(state, e, {"status": "dead", "unpreventable": True, "spend_token": None}, chance)
         elif fate <= 4:
-            lines.append(f"{e['name']} (Spirit {e['spirit']}: {rolled}) fails; D6 {fate}: turns Evil.")
+            lines.append(N_("{name} (Spirit {spirit}: {rolled}) fails; D6 {fate}: turns Evil.", **who, fate=fate))
             change_status(state, e, {"status": "evil", "unpreventable": False, "spend_token": None}, chance)
         else:
             gain_secret(state, e)
-            lines.append(f"{e['name']} (Spirit {e['spirit']}: {rolled}) fails; D6 {fate}: gains a Secret.")
+            lines.append(N_("{name} (Spirit {spirit}: {rolled}) fails; D6 {fate}: gains a Secret.", **who, fate=fate))
     for line in lines:
-        note(state, "Corruption and Madness: " + line)
+        note(state, N_("Corruption and Madness: {line}", line=line))
     if unknown:
-        remind(state, f"Corruption and Madness: enter the Spirit of {', '.join(unknown)} under Town Elders, "
-                      "or roll their checks at the table.")
+        remind(state, N_("Corruption and Madness: enter the Spirit of {names} under Town Elders, "
+                         "or roll their checks at the table.", names=joined(unknown)))
     return lines
 
 
 # ------------------------------------------------------------------ what a seat sees
 
-VERBS = {"evil": "Turns Evil", "alive": "Back to life"}
+VERBS = {"evil": N_("Turns Evil"), "alive": N_("Back to life")}
+STATUS = {"alive": N_("alive"), "evil": N_("evil"), "dead": N_("dead"), "stone": N_("turned to stone")}
 
 
 def status_label(e: dict) -> str:
-    if e["status"] == "stone":
-        return "turned to stone"
-    if e["status"] == "dead":
-        return "dead (was Evil)" if e.get("was_evil") else "dead"
-    return e["status"]
+    if e["status"] == "dead" and e.get("was_evil"):
+        return N_("dead (was Evil)")
+    return STATUS.get(e["status"], e["status"])
 
 
 def elder_view(e: dict) -> dict:
     """An Elder with its labels and the changes it may take now (the page offers exactly these)."""
     may = [st for st in ELDER_STATUSES if why_not_status(e, st) is None]
     alive = e["status"] == "alive"
-    return {**e, "may_become": may, "status_label": status_label(e), "out": e["status"] in ("dead", "stone"),
+    return {**e, "label": nm(e["name"]), "change_label": N_("Change {name}", name=nm(e["name"])), "may_become": may, "status_label": status_label(e), "out": e["status"] in ("dead", "stone"),
             "changeable": e["status"] != "stone", "may_die": "dead" in may,
             "asks_token": "dead" in may and alive and e["permission"] > 0,
             "may_die_unpreventable": "dead" in may and alive,
             "turns": [{"status": st, "label": VERBS[st]} for st in may if st != "dead"],
             "may_add_token": alive, "may_drop_token": alive and e["permission"] > 0,
-            "secrets_label": f"{e['secrets']} Secret" + ("" if e["secrets"] == 1 else "s"),
+            "secrets_label": ungettext("{n} Secret", "{n} Secrets", e["secrets"]),
+            "permission_label": ungettext("{n} Permission", "{n} Permission", e["permission"]),
             "skills_label": skills_label(e), "skills_entered": e.get("honor") is not None or e.get("spirit") is not None}
 
 
 def skills_label(e: dict) -> str:
     """The Elder's Honor and Spirit as the table entered them from its card."""
-    known = [f"{k.capitalize()} {e[k]}" for k in ("honor", "spirit") if e.get(k) is not None]
-    return (" · ".join(known) + " (entered by the table)") if known else "Honor and Spirit not entered"
+    known = [N_("{skill} {n}", skill=SKILL_NAMES[k], n=e[k]) for k in ("honor", "spirit") if e.get(k) is not None]
+    return N_("{skills} (entered by the table)", skills=joined(known, " · ")) if known else N_("Honor and Spirit not entered")

@@ -6,12 +6,13 @@ a Swamp), the foe's Battle Dice with their modifiers; the server rolls both in o
 hits as the rulebook says and applies the Wounds and Investigations to the tracked Hero."""
 
 from ...core.errors import RuleError
-from .. import kernel
+from ...core.i18n import _
 from .board import minion_dice, watchman_place, wound_minion
 from .chance import Chance
 from .data import MINIONS, VILLAINS
 from .heroes import battle_dice, known_hero, short_name, take_wounds
-from .hunt import my_hero, not_over, note, remind, villain
+from .hunt import may_act_for, my_hero, not_over, note, remind, villain
+from .text import N_, SKILL_NAMES, joined, nm, tr, ungettext
 from .wail import wail
 
 HIT = 5  # a Battle Die hits on 5 or 6
@@ -28,14 +29,14 @@ def why_not_start(state) -> str | None:
     if not_over(state):
         return not_over(state)
     if state.get("fight"):
-        return "A fight is under way: finish it first."
+        return _("A fight is under way: finish it first.")
     if state["showdown"]:
-        return "A Showdown is under way."
+        return _("A Showdown is under way.")
     return None
 
 
 def why_not_during(state) -> str | None:
-    return not_over(state) or (None if state.get("fight") else "No fight is under way.")
+    return not_over(state) or (None if state.get("fight") else _("No fight is under way."))
 
 
 # ------------------------------------------------------------------ the fighters' dice
@@ -51,7 +52,7 @@ def hero_dice(state, h: dict, skill: str, foe: str | None = None) -> tuple[int |
     if n is None:
         return n, why
     if on_swamp(state, h["location"]):
-        n, why = max(0, n - SWAMP_PENALTY), [*why, f"-{SWAMP_PENALTY} on a Swamp"]
+        n, why = max(0, n - SWAMP_PENALTY), [*why, N_("-{n} on a Swamp", n=SWAMP_PENALTY)]
     return n, why
 
 
@@ -61,31 +62,31 @@ def foe_dice(state, f: dict) -> tuple[int | None, list[str]]:
     if f["kind"] == "villain":
         base = f.get("foe_dice") or state["sheet"]["fight"]
         if not base:
-            return None, ["the Villain's Fight dice are on its sheet: type them in"]
-        n, why = base, [f"Fight {base}"]
+            return None, [N_("the Villain's Fight dice are on its sheet: type them in")]
+        n, why = base, [N_("Fight {n}", n=base)]
         v = VILLAINS[state["options"]["villain"]]
         if v.get("swamp_lair_wound") and on_swamp(state, f["location"]):
-            n, why = n + 1, [*why, "+1 Swamp Lair"]
+            n, why = n + 1, [*why, N_("+1 Swamp Lair")]
         if state["options"]["villain"] == "banshee" and h["spirit"] is not None and h["spirit"] < 4:
-            n, why = n + 1, [*why, "+1 Ghost"]
+            n, why = n + 1, [*why, N_("+1 Ghost")]
         if f.get("bonus"):
-            n, why = n + f["bonus"], [*why, f"+{f['bonus']} Perfect Storm"]
+            n, why = n + f["bonus"], [*why, N_("+{n} Perfect Storm", n=f["bonus"])]
         return n, why
     if f["kind"] == "watchman":
-        n, why = WATCHMAN_DICE, [f"{WATCHMAN_DICE} dice"]
+        n, why = WATCHMAN_DICE, [N_("{n} dice", n=WATCHMAN_DICE)]
     else:
         m = minion_of(state, f)
         n, why = minion_dice(state, m)
-        why = [f"{MINIONS.get(m['name'], {}).get('dice', 0)} dice", *why]
+        why = [N_("{n} dice", n=MINIONS.get(m["name"], {}).get("dice", 0)), *why]
     if f.get("ambush") and f["round"] == 1:
-        n, why = n * 2, [*why, "doubled in the ambush's first Round"]
+        n, why = n * 2, [*why, N_("doubled in the ambush's first Round")]
     return n, why
 
 
 def minion_of(state, f: dict) -> dict:
     m = next((m for m in state["minions"] if m["id"] == f.get("minion")), None)
     if m is None:
-        raise RuleError("That Minion has left the board.")
+        raise RuleError(_("That Minion has left the board."))
     return m
 
 
@@ -96,22 +97,22 @@ def fight_start(state, a, seat):
     the Watchman (`foe` "watchman"); `ambush` doubles the Minion's dice in the first Round."""
     mine = my_hero(state, seat)
     h = known_hero(state, a["hero"] or (mine or {}).get("name") or "")
-    kernel.may_act_for(seat, h["name"], (mine or {}).get("name"))
+    may_act_for(seat, h["name"], (mine or {}).get("name"))
     if h["knocked_out"]:
-        raise RuleError(f"{h['name']} is Knocked Out.")
+        raise RuleError(_("{name} is Knocked Out.", name=h["name"]))
     f = {"hero": h["name"], "round": 1, "rolls": [], "ambush": a["ambush"], "bonus": a["bonus"], "foe_dice": a["foe_dice"],
          "location": h["location"], "seq": len(state["log"])}
     if a["foe"] == "villain":
         f.update(kind="villain", name=villain(state)["name"], skill="combat", rounds=1)
     elif a["foe"] == "watchman":
         if state["watchman"]["status"] != "board":
-            raise RuleError("The Watchman is not on the board.")
-        f.update(kind="watchman", name="the Watchman", skill="cunning", rounds=1, location=state["watchman"]["location"])
+            raise RuleError(_("The Watchman is not on the board."))
+        f.update(kind="watchman", name=N_("the Watchman"), skill="cunning", rounds=1, location=state["watchman"]["location"])
     else:
         wanted = a["minion"] if a["minion"] is not None else foe_id(a["foe"])
         m = next((m for m in state["minions"] if m["id"] == wanted), None)
         if m is None:
-            raise RuleError("Say which Minion on the board the Hero fights.")
+            raise RuleError(_("Say which Minion on the board the Hero fights."))
         info = MINIONS.get(m["name"], {})
         f.update(kind="minion", minion=m["id"], name=m["name"], skill=info.get("skill", "combat"), rounds=None,
                  location=m["location"])
@@ -119,8 +120,13 @@ def fight_start(state, a, seat):
     offer = (state["last"] or {}).get("fight")
     if offer and offer["hero"] == h["name"]:  # the fight the table result called for is under way: no longer offered
         state["last"]["fight"] = None
-    note(state, f"{h['name']} fights {f['name']}" + (f" at {f['location']}" if f["location"] else "")
-                + (" (ambushed: the Minion's dice double in the first Round)" if f["ambush"] else "") + ".")
+    said = {"name": h["name"], "foe": nm(f["name"]), "place": nm(f["location"])}
+    if f["location"]:
+        note(state, N_("{name} fights {foe} at {place} (ambushed: the Minion's dice double in the first Round).", **said) if f["ambush"]
+             else N_("{name} fights {foe} at {place}.", **said))
+    else:
+        note(state, N_("{name} fights {foe} (ambushed: the Minion's dice double in the first Round).", **said) if f["ambush"]
+             else N_("{name} fights {foe}.", **said))
 
 
 def foe_id(foe: str) -> int | None:
@@ -134,28 +140,31 @@ def fight_round(state, a, seat):
     f = state["fight"]
     h = known_hero(state, f["hero"])
     mine = my_hero(state, seat)
-    kernel.may_act_for(seat, h["name"], (mine or {}).get("name"))
+    may_act_for(seat, h["name"], (mine or {}).get("name"))
     if a["foe_dice"] is not None and f["kind"] == "villain":
         f["foe_dice"] = a["foe_dice"]
     mine_n = a["hero_dice"] if a["hero_dice"] is not None else hero_dice(state, h, f["skill"], f["name"])[0]
     if mine_n is None:
-        raise RuleError(f"Give {h['name']}'s Battle Dice ({f['skill'].capitalize()}).")
+        raise RuleError(_("Give {name}'s Battle Dice ({skill}).", name=h["name"], skill=tr(SKILL_NAMES[f["skill"]])))
     f["kept"] = mine_n  # offered again next Battle Round
     theirs, why = foe_dice(state, f)
     if theirs is None:
-        raise RuleError("Give the foe's Battle Dice: " + why[0] + ".")
+        raise RuleError(_("Give the foe's Battle Dice: {why}.", why=tr(why[0])))
     chance = Chance(state, a)
-    ours = [chance.d6() for _ in range(mine_n)]
-    foes = [chance.d6() for _ in range(theirs)]
+    ours = [chance.d6() for _attempt in range(mine_n)]
+    foes = [chance.d6() for _attempt in range(theirs)]
     if f["kind"] == "villain" and state["options"]["villain"] == "gargoyle":
         foes = [x if x >= HIT else chance.d6() for x in foes]  # Underwater Attack: its misses rolled again
     dealt, taken = hero_hits(state, f, ours), foe_hits(f, foes)
-    extra = [f"{ours.count(1)} more for the 1s"] if f["kind"] == "minion" and MINIONS.get(f["name"], {}).get("ones_hurt") else []
+    extra = [N_("{n} more for the 1s", n=ours.count(1))] if f["kind"] == "minion" and MINIONS.get(f["name"], {}).get("ones_hurt") else []
     if extra:
         taken += ours.count(1)
     f["rolls"].append({"round": f["round"], "hero": ours, "foe": foes, "dealt": dealt, "taken": taken})
-    note(state, f"Battle Round {f['round']}: {h['name']} rolls {' '.join(map(str, ours)) or 'no dice'} ({dealt} Damage); "
-                f"{f['name']} rolls {' '.join(map(str, foes)) or 'no dice'} ({taken} Damage" + (f", {extra[0]}" if extra else "") + ").")
+    said = {"round": f["round"], "name": h["name"], "ours": " ".join(map(str, ours)) or N_("no dice"), "dealt": dealt,
+            "foe": nm(f["name"]), "theirs": " ".join(map(str, foes)) or N_("no dice"), "taken": taken}
+    note(state, N_("Battle Round {round}: {name} rolls {ours} ({dealt} Damage); {foe} rolls {theirs} ({taken} Damage, {extra}).", **said,
+                   extra=extra[0]) if extra
+         else N_("Battle Round {round}: {name} rolls {ours} ({dealt} Damage); {foe} rolls {theirs} ({taken} Damage).", **said))
     apply_round(state, f, h, dealt, taken, foes, chance)
     f["round"] += 1
     if state.get("fight") and (h["knocked_out"] or f.get("won") or (f["rounds"] and f["round"] > f["rounds"])):
@@ -176,10 +185,11 @@ def apply_round(state, f, h, dealt: int, taken: int, foes: list[int], chance: Ch
     """What the Round's Damage does, foe by foe, then the Hero's Wounds."""
     if f["kind"] == "villain" and dealt:
         h["investigations"] += dealt
-        note(state, f"{h['name']} gains {dealt} Investigation{'s' if dealt != 1 else ''} (Damage on the Villain outside a Showdown).")
+        note(state, ungettext("{name} gains {n} Investigation (Damage on the Villain outside a Showdown).",
+                              "{name} gains {n} Investigations (Damage on the Villain outside a Showdown).", dealt, name=h["name"]))
     elif f["kind"] == "watchman" and dealt:
         h["investigations"] += WATCHMAN_PAYS * dealt
-        note(state, f"{h['name']} gains {WATCHMAN_PAYS * dealt} Investigations for the Damage dealt to the Watchman.")
+        note(state, N_("{name} gains {n} Investigations for the Damage dealt to the Watchman.", name=h["name"], n=WATCHMAN_PAYS * dealt))
     elif f["kind"] == "minion" and dealt:
         m = minion_of(state, f)
         reward = MINIONS.get(m["name"], {}).get("reward", 0)
@@ -189,15 +199,16 @@ def apply_round(state, f, h, dealt: int, taken: int, foes: list[int], chance: Ch
     if f["kind"] == "villain" and state["options"]["villain"] == "banshee":
         wail(state, h["name"], foes.count(6))
     if f["kind"] == "villain" and state["options"]["villain"] == "gargoyle" and foes.count(6):
-        remind(state, f"Stone Touch: {foes.count(6)} on {h['name']}: a Stone Curse (a Cunning 5+ check dodges one per success).")
+        remind(state, N_("Stone Touch: {n} on {name}: a Stone Curse (a Cunning 5+ check dodges one per success).", n=foes.count(6), name=h["name"]))
     if f["kind"] == "watchman" and taken:
-        remind(state, f"The Watchman: {h['name']} loses {WATCHMAN_PAYS} Investigations or discards an Ally for each of "
-                      f"{taken} Damage (the Hero's choice, on its sheet).")
+        remind(state, N_("The Watchman: {name} loses {cost} Investigations or discards an Ally for each of "
+                         "{n} Damage (the Hero's choice, on its sheet).", name=h["name"], cost=WATCHMAN_PAYS, n=taken))
     per = MINIONS.get(f["name"], {}).get("investigations_per_damage", 0) if f["kind"] == "minion" else 0
     if per and taken:
         lost = min(h["investigations"], per * taken)
         h["investigations"] -= lost
-        note(state, f"{h['name']} also loses {lost} Investigation{'s' if lost != 1 else ''} to {f['name']}.")
+        note(state, ungettext("{name} also loses {n} Investigation to {foe}.", "{name} also loses {n} Investigations to {foe}.", lost,
+                              name=h["name"], foe=nm(f["name"])))
     if taken:
         take_wounds(state, h, taken, chance)
 
@@ -205,21 +216,23 @@ def apply_round(state, f, h, dealt: int, taken: int, foes: list[int], chance: Ch
 def finish(state, f, h, chance: Chance, why: str = ""):
     """The fight is over: after the Watchman its D6; after the Bog Fiend its Trail of Slime."""
     state["fight"] = None
-    outcome = ("Knocked Out" if h["knocked_out"] else "won" if f.get("won") else why or "over")
-    note(state, f"The fight of {h['name']} against {f['name']} ends: {outcome}.")
+    outcome = (N_("Knocked Out") if h["knocked_out"] else N_("won") if f.get("won") else why or N_("over"))
+    note(state, N_("The fight of {name} against {foe} ends: {outcome}.", name=h["name"], foe=nm(f["name"]), outcome=outcome))
     state["last_fight"] = {"hero": h["name"], "foe": f["name"], "outcome": outcome, "rolls": f["rolls"][-3:]}
     if f["kind"] == "watchman":
         roll = chance.d6()
         if roll == WATCHMAN_GONE:
             h["investigations"] += WATCHMAN_BONUS
             state["watchman"] = {"status": "gone", "location": None}
-            note(state, f"After the Battle the D6 shows 6: {h['name']} gains {WATCHMAN_BONUS} more Investigations and the Watchman leaves the game.")
+            note(state, N_("After the Battle the D6 shows 6: {name} gains {n} more Investigations and the Watchman leaves the game.",
+                           name=h["name"], n=WATCHMAN_BONUS))
         else:
             to = chance.place(avoid=state["watchman"]["location"])
-            note(state, f"After the Battle the D6 shows {roll}: the Watchman moves on.")
+            note(state, N_("After the Battle the D6 shows {roll}: the Watchman moves on.", roll=roll))
             watchman_place(state, to)
     if f["kind"] == "villain" and state["options"]["villain"] == "bog_fiend" and f["location"]:
-        remind(state, f"Trail of Slime from {f['location']}: 1 Investigation on each space of the shortest path to the nearest Swamp.")
+        remind(state, N_("Trail of Slime from {place}: 1 Investigation on each space of the shortest path to the nearest Swamp.",
+                         place=nm(f["location"])))
 
 
 def fight_end(state, a, seat):
@@ -227,8 +240,8 @@ def fight_end(state, a, seat):
     f = state["fight"]
     h = known_hero(state, f["hero"])
     mine = my_hero(state, seat)
-    kernel.may_act_for(seat, h["name"], (mine or {}).get("name"))
-    finish(state, f, h, Chance(state, a), "the Hero leaves")
+    may_act_for(seat, h["name"], (mine or {}).get("name"))
+    finish(state, f, h, Chance(state, a), N_("the Hero leaves"))
 
 
 # ------------------------------------------------------------------ what a seat sees
@@ -242,13 +255,22 @@ def fight_view(state, seat) -> dict | None:
     acts = not not_over(state) and (seat.trusted == "host" or (mine is not None and mine["name"] == h["name"]))
     ours, our_why = hero_dice(state, h, f["skill"], f["name"])
     if f.get("kept") is not None:
-        ours, our_why = f["kept"], ["as in the last Battle Round"]
+        ours, our_why = f["kept"], [N_("as in the last Battle Round")]
     theirs, their_why = foe_dice(state, f) if f["kind"] != "minion" or any(m["id"] == f.get("minion") for m in state["minions"]) else (None, [])
-    return {"hero": h["name"], "short": short_name(h["name"]), "foe": f["name"], "round": f["round"], "location": f["location"],
-            "hero_dice": ours if ours is not None else "", "hero_why": ", ".join(our_why), "foe_dice": theirs,
-            "foe_why": ", ".join(their_why), "single": bool(f["rounds"]), "acts": acts,
-            "rolls": [{"label": f"Round {r['round']}: {' '.join(map(str, r['hero'])) or '-'} against {' '.join(map(str, r['foe'])) or '-'}",
-                       "result": f"{r['dealt']} dealt, {r['taken']} taken"} for r in f["rolls"][-4:]]}
+    said = {"hero": h["name"], "foe": nm(f["name"]), "place": nm(f["location"]), "round": f["round"]}
+    head = (N_("{hero} against {foe} at {place} · Battle Round {round}", **said) if f["location"]
+            else N_("{hero} against {foe} · Battle Round {round}", **said))
+    if f["rounds"]:
+        head = N_("{fight} (a single Round)", fight=head)
+    ours_said = N_("{name}: {n} dice ({why})", name=short_name(h["name"]), n=ours if ours is not None else "", why=joined(our_why))
+    theirs_said = (N_("{foe}: {n} dice ({why})", foe=nm(f["name"]), n=theirs, why=joined(their_why)) if theirs is not None
+                   else N_("{foe}: {why}", foe=nm(f["name"]), why=joined(their_why)))
+    return {"labels": {"head": head, "dice": N_("{hero} · {foe}", hero=ours_said, foe=theirs_said)},"hero": h["name"], "short": short_name(h["name"]), "foe": nm(f["name"]), "round": f["round"], "location": nm(f["location"]),
+            "hero_dice": ours if ours is not None else "", "hero_why": joined(our_why), "foe_dice": theirs,
+            "foe_why": joined(their_why), "single": bool(f["rounds"]), "acts": acts,
+            "rolls": [{"label": N_("Round {n}: {ours} against {theirs}", n=r["round"], ours=" ".join(map(str, r["hero"])) or "-",
+                                   theirs=" ".join(map(str, r["foe"])) or "-"),
+                       "result": N_("{dealt} dealt, {taken} taken", dealt=r["dealt"], taken=r["taken"])} for r in f["rolls"][-4:]]}
 
 
 def start_view(state, seat) -> dict | None:
@@ -259,10 +281,11 @@ def start_view(state, seat) -> dict | None:
     heroes = [h["name"] for h in state["heroes"] if not h["knocked_out"] and (seat.trusted == "host" or h is mine)]
     if not heroes:
         return None
-    foes = [{"value": "villain", "label": villain(state)["name"] + " (a Villain Attack)"}]
-    foes += [{"value": f"minion:{m['id']}", "label": f"{m['name']} at {m['location']}"} for m in state["minions"]]
+    foes = [{"value": "villain", "label": N_("{villain} (a Villain Attack)", villain=nm(villain(state)["name"]))}]
+    foes += [{"value": f"minion:{m['id']}", "label": N_("{minion} at {place}", minion=nm(m["name"]), place=nm(m["location"]))}
+             for m in state["minions"]]
     if state["watchman"]["status"] == "board":
-        foes.append({"value": "watchman", "label": f"the Watchman at {state['watchman']['location']}"})
+        foes.append({"value": "watchman", "label": N_("the Watchman at {place}", place=nm(state["watchman"]["location"]))})
     return {"heroes": heroes, "foes": foes, "offer": offer_view(state, heroes)}
 
 
@@ -273,8 +296,9 @@ def offer_view(state, heroes: list[str]) -> dict | None:
         return None
     h = known_hero(state, offer["hero"])
     if offer["foe"] == "villain":
-        return {**offer, "label": f"{short_name(h['name'])} fights {villain(state)['name']}"}
+        return {**offer, "label": N_("{name} fights {villain}", name=short_name(h["name"]), villain=nm(villain(state)["name"]))}
     here = [m for m in state["minions"] if m["location"] == h["location"]]
     if not here:
         return None
-    return {**offer, "foe": f"minion:{here[-1]['id']}", "label": f"{short_name(h['name'])} fights the ambushing {here[-1]['name']}"}
+    return {**offer, "foe": f"minion:{here[-1]['id']}", "label": N_("{name} fights the ambushing {minion}", name=short_name(h["name"]),
+                                                                    minion=nm(here[-1]["name"]))}

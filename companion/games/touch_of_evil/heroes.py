@@ -2,15 +2,16 @@
 skills; a Knock Out sends it to the Town Hall (or the Monastery by the Mirror Lake)."""
 
 from ...core.errors import RuleError
+from ...core.i18n import _, ngettext
 from ...core.table import PLAYER
-from .. import kernel
 from .chance import Chance
 from .data import hero_data
-from .hunt import cooperative, level, locations, mirror_lake_spaces, my_hero, note, state_hero, villain
+from .hunt import cooperative, level, locations, may_act_for, mirror_lake_spaces, my_hero, note, state_hero, villain
+from .text import N_, SKILL_NAMES, joined, nm, tn, ungettext
 from .villain import after_villain_kill, end_showdown
 
 SKILLS = ("combat", "cunning", "spirit", "honor")
-COUNTERS = (("bombs", "Bombs spent"), ("stone", "Transformation markers"))
+COUNTERS = ("bombs", "stone")
 MAX_CARDS = 40
 
 
@@ -29,7 +30,7 @@ def short_name(name: str) -> str:
 def known_hero(state, name: str) -> dict:
     h = state_hero(state, name)
     if h is None:
-        raise RuleError(f"No Hero called {name} is in this hunt.")
+        raise RuleError(_("No Hero called {name} is in this hunt.", name=name))
     return h
 
 
@@ -41,17 +42,17 @@ def knock_out(state, name: str, chance):
         h["knockouts"] += 1
         home = "Monastery" if h["location"] in mirror_lake_spaces(state["options"]) and "Monastery" in locations(state["options"]) else "Town Hall"
         h["location"] = home
-        note(state, f"{h['name']} is Knocked Out and goes to the {home} (the rest as the base game says).")
+        note(state, N_("{name} is Knocked Out and goes to the {place} (the rest as the base game says).", name=h["name"], place=nm(home)))
         if state["showdown"] and h["name"] in state["showdown"]["party"]:
             state["showdown"]["party"].remove(h["name"])
             state["showdown"]["out"].append(h["name"])
     else:
-        note(state, f"{name} is Knocked Out.")
-    villain_kill(state, "a Hero was Knocked Out", chance)
+        note(state, N_("{name} is Knocked Out.", name=name))
+    villain_kill(state, N_("a Hero was Knocked Out"), chance)
     if level(state)["third_knockout_loses"] and state["knockouts"] >= 3:
-        state["lost"] = "Third Knock Out at the Apocalyptic level: the hunt is lost."
+        state["lost"] = N_("Third Knock Out at the Apocalyptic level: the hunt is lost.")
     if state["showdown"] and not state["showdown"]["party"]:
-        end_showdown(state, "every Hero of the party is Knocked Out", chance, lost=True)
+        end_showdown(state, N_("every Hero of the party is Knocked Out"), chance, lost=True)
     every_hero_down(state)
 
 
@@ -66,7 +67,8 @@ def villain_kill(state, what: str, chance):
     for h in standing:
         h["wounds"] = capped(h, h["wounds"] + each)
     if standing:
-        note(state, f"Evil Endurance: {what}; " + ", ".join(h["name"] for h in standing) + f" take +{each} Wound{'s' if each > 1 else ''} each.")
+        note(state, ungettext("Evil Endurance: {what}; {names} take +{n} Wound each.", "Evil Endurance: {what}; {names} take +{n} Wounds each.",
+                              each, what=what, names=", ".join(h["name"] for h in standing)))
     for h in standing:
         if h["health"] and h["wounds"] >= h["health"] and not h["knocked_out"]:
             knock_out(state, h["name"], chance)
@@ -80,9 +82,9 @@ def every_hero_down(state):
     if any(not h["knocked_out"] for h in state["heroes"]):
         return
     if state["options"]["mode"] == "solo_team" and len(state["heroes"]) == 2 and state["options"]["rules"].get("two_hero_team_plays_on"):
-        note(state, "Both Heroes are Knocked Out: a team of two plays on (the option).")
+        note(state, N_("Both Heroes are Knocked Out: a team of two plays on (the option)."))
         return
-    state["lost"] = f"Every Hero is Knocked Out at once: {villain(state)['name']} wins the hunt."
+    state["lost"] = N_("Every Hero is Knocked Out at once: {villain} wins the hunt.", villain=nm(villain(state)["name"]))
     note(state, state["lost"])
 
 
@@ -113,10 +115,10 @@ def battle_dice(h: dict, foe: str | None, skill: str = "combat") -> tuple[int | 
     if skill == "combat" and sheet in SPIRIT_FIGHTERS and (h["spirit"] or 0) > (h["combat"] or 0):
         skill = "spirit"
     if h[skill] is None:
-        return None, [f"{skill.capitalize()} not on {short_name(h['name'])}'s phone"]
-    n, why = h[skill], [f"{skill.capitalize()} {h[skill]}"]
+        return None, [N_("{skill} not on {name}'s phone", skill=SKILL_NAMES[skill], name=short_name(h["name"]))]
+    n, why = h[skill], [N_("{skill} {n}", skill=SKILL_NAMES[skill], n=h[skill])]
     if sheet in HUNTERS and foe in HUNTED:
-        n, why = n + HUNTER_DICE, [*why, f"+{HUNTER_DICE} Hunter"]
+        n, why = n + HUNTER_DICE, [*why, N_("+{n} Hunter", n=HUNTER_DICE)]
     return n, why
 
 
@@ -131,38 +133,41 @@ def choices(h: dict) -> dict:
 def change_hero(state, a, seat):
     """`hero`: a Hero's own counters, space, cards and skills (its phone, or the host)."""
     h = known_hero(state, a["name"])
-    kernel.may_act_for(seat, h["name"], (my_hero(state, seat) or {}).get("name"))
+    may_act_for(seat, h["name"], (my_hero(state, seat) or {}).get("name"))
     changes = []
     if a["location"] is not None:
         if a["location"] not in locations(state["options"]):
-            raise RuleError(f"{a['location']} is not a space on this board.")
+            raise RuleError(_("{place} is not a space on this board.", place=tn(a["location"])))
         h["location"] = a["location"]
-        changes.append(f"at {a['location']}")
+        changes.append(N_("at {place}", place=nm(a["location"])))
     if a["health"] is not None:
         h["health"] = a["health"]
-        changes.append(f"Health {a['health']}")
+        changes.append(N_("Health {n}", n=a["health"]))
     if a["investigations"]:
         if h["investigations"] + a["investigations"] < 0:
-            raise RuleError(f"{h['name']} holds only {h['investigations']} Investigations.")
+            raise RuleError(ngettext("{name} holds only {n} Investigation.", "{name} holds only {n} Investigations.",
+                                     h["investigations"], name=h["name"]))
         h["investigations"] += a["investigations"]
-        changes.append(f"{h['investigations']} Investigations")
+        changes.append(ungettext("{n} Investigation", "{n} Investigations", h["investigations"]))
     if a["wounds"]:
         h["wounds"] = capped(h, h["wounds"] + a["wounds"])
-        changes.append(f"{h['wounds']} Wounds")
-    for counter, label in COUNTERS:
+        changes.append(ungettext("{n} Wound", "{n} Wounds", h["wounds"]))
+    for counter in COUNTERS:
         if a[counter]:
             if h[counter] + a[counter] < 0:
-                raise RuleError(f"{h['name']} has no {label} to take off.")
+                raise RuleError(_("{name} has no Bombs spent to take off.", name=h["name"]) if counter == "bombs"
+                                else _("{name} has no Transformation markers to take off.", name=h["name"]))
             h[counter] += a[counter]
-            changes.append(f"{h[counter]} {label}")
+            changes.append(ungettext("{n} Bomb spent", "{n} Bombs spent", h[counter]) if counter == "bombs"
+                           else ungettext("{n} Transformation marker", "{n} Transformation markers", h[counter]))
     for skill in SKILLS:
         if a[skill] is not None:
             h[skill] = a[skill]
-            changes.append(f"{skill.capitalize()} {a[skill]}")
+            changes.append(N_("{skill} {n}", skill=SKILL_NAMES[skill], n=a[skill]))
     changes += change_cards(h, a)
     if not changes:
-        raise RuleError("Nothing to change.")
-    note(state, f"{h['name']}: " + ", ".join(changes) + ".")
+        raise RuleError(_("Nothing to change."))
+    note(state, N_("{name}: {changes}.", name=h["name"], changes=joined(changes)))
     take_wounds(state, h, 0, Chance(state, a))
 
 
@@ -170,13 +175,13 @@ def change_cards(h: dict, a) -> list[str]:
     changes = []
     if a["item"]:
         if len(h["items"]) >= MAX_CARDS:
-            raise RuleError("That is more cards than any Hero carries.")
+            raise RuleError(_("That is more cards than any Hero carries."))
         h["items"].append(a["item"])
-        changes.append(f"takes {a['item']}")
+        changes.append(N_("takes {card}", card=a["item"]))
     if a["drop"] is not None:
         if a["drop"] >= len(h["items"]):
-            raise RuleError(f"{h['name']} has no such card.")
-        changes.append(f"gives up {h['items'].pop(a['drop'])}")
+            raise RuleError(_("{name} has no such card.", name=h["name"]))
+        changes.append(N_("gives up {card}", card=h["items"].pop(a["drop"])))
     return changes
 
 
@@ -185,27 +190,28 @@ def movement(state, a, seat):
     Mirror Lake note), kept on its card until the turn ends."""
     mine = my_hero(state, seat)
     if not (a["hero"] or mine):
-        raise RuleError("Say which Hero rolls for movement.")
+        raise RuleError(_("Say which Hero rolls for movement."))
     h = known_hero(state, a["hero"] or mine["name"])
-    kernel.may_act_for(seat, h["name"], (mine or {}).get("name"))
+    may_act_for(seat, h["name"], (mine or {}).get("name"))
     if h["knocked_out"]:
-        raise RuleError(f"{h['name']} is Knocked Out: it does not move this turn.")
+        raise RuleError(_("{name} is Knocked Out: it does not move this turn.", name=h["name"]))
     h["moved"] = {"roll": a["roll"], "round": state["round"]}
-    note(state, f"{h['name']} rolls {a['roll']} for movement" + (" (a 1: a free Event)." if a["roll"] == 1 else "."))
+    note(state, N_("{name} rolls {roll} for movement (a 1: a free Event).", name=h["name"], roll=a["roll"]) if a["roll"] == 1
+         else N_("{name} rolls {roll} for movement.", name=h["name"], roll=a["roll"]))
 
 
 def claim(state, a, seat):
     """`claim`: a player's phone takes a Hero (one phone a Hero)."""
     h = known_hero(state, a["name"])
     if seat.trusted != PLAYER:
-        raise RuleError("A player's phone takes a Hero.")
+        raise RuleError(_("A player's phone takes a Hero."))
     mine = my_hero(state, seat)
     if mine is not None:
-        raise RuleError(f"This phone already plays {mine['name']}.")
+        raise RuleError(_("This phone already plays {name}.", name=mine["name"]))
     if h["seat"] is not None:
-        raise RuleError(f"Another phone plays {h['name']}.")
+        raise RuleError(_("Another phone plays {name}.", name=h["name"]))
     h["seat"] = seat.id
-    note(state, f"{seat.name}'s phone plays {h['name']}.")
+    note(state, N_("{player}'s phone plays {name}.", player=seat.name, name=h["name"]))
 
 
 def knockout(state, a, seat):
@@ -214,5 +220,5 @@ def knockout(state, a, seat):
         known_hero(state, a["hero"])
     h = state_hero(state, a["hero"])
     if h and h["knocked_out"]:
-        raise RuleError(f"{h['name']} is Knocked Out already.")
+        raise RuleError(_("{name} is Knocked Out already.", name=h["name"]))
     knock_out(state, a["hero"], Chance(state, a))

@@ -1,9 +1,11 @@
 """What every chapter reads of a hunt: its villain, its mode and level, the board's spaces, the
 Heroes by name, and the log and reminders every rule writes to."""
 
-from ...core.errors import RuleError
+from ...core.errors import Forbidden, RuleError
+from ...core.i18n import _
 from .. import kernel
 from .data import DATA, VILLAINS
+from .text import tn, tr
 
 
 def villain(state) -> dict:
@@ -67,7 +69,7 @@ def mirror_lake_spaces(options) -> set[str]:
 def on_board(state, where: str | None):
     """Refuse a place that is not a space of this board."""
     if where not in locations(state["options"]):
-        raise RuleError(f"{where} is not a space on this board.")
+        raise RuleError(_("{place} is not a space on this board.", place=tn(where)))
 
 
 # ------------------------------------------------------------------ the Heroes by name
@@ -84,6 +86,15 @@ def my_hero(state, seat) -> dict | None:
     return kernel.player_of(state["heroes"], seat) if seat is not None else None
 
 
+def may_act_for(seat, name: str, plays: str | None = None):
+    """The host acts for any Hero; a player's phone for the Hero it plays (kernel.may_act_for's
+    rule, its refusal said in the phone's language)."""
+    try:
+        kernel.may_act_for(seat, name, plays)
+    except Forbidden:
+        raise Forbidden(_("Only {name} or the host can do that for {name}.", name=name)) from None
+
+
 def heroes_at(state, loc: str | None) -> list[str]:
     return [h["name"] for h in state["heroes"] if loc and h["location"] == loc and not h["knocked_out"]]
 
@@ -91,20 +102,23 @@ def heroes_at(state, loc: str | None) -> list[str]:
 # ------------------------------------------------------------------ the log and the reminders
 
 def remind(state, text: str):
-    """Add a reminder, unless the same one is already waiting (reminders never pile up)."""
+    """Add a reminder (a Msg: made in each reader's language by the view), unless the same one is
+    already waiting (reminders never pile up)."""
     if text not in state["prompts"]:
         state["prompts"].append(text)
 
 
 def note(state, text: str):
+    """A line of the shared log: a Msg, made in the table's language by the view."""
     state["log"].append({"round": state["round"], "text": text})
 
 
 # ------------------------------------------------------------------ moments
 
 def not_over(state) -> str | None:
-    return state["lost"] or state["won"] or None
+    """Why nothing can be done: the hunt is over (said in the request's language)."""
+    return tr(state["lost"] or state["won"]) or None
 
 
 def not_started(state) -> str | None:
-    return "The hunt has begun; start a new table to change the villain or the mode." if state["log"] else None
+    return _("The hunt has begun; start a new table to change the villain or the mode.") if state["log"] else None

@@ -1,18 +1,21 @@
 """Every move, with who may make it and when (the kernel checks both before the handler), how
 each reads on the Undo button, and what a move showed the table (so Undo does not hide it)."""
 
-from ...core.table import HOST, PLAYER
+from ...core.errors import Forbidden
+from ...core.i18n import N_, _
+from ...core.table import DISPLAY, HOST, PLAYER
 from .. import kernel
 from . import board, elders, fights, heroes, mystery, setup, showdown, tables, track, villain, wail
 from .actions import current
 from .hunt import not_over, not_started
+from .text import tn
 
-DISPLAY_REFUSAL = "The display shows the hunt; a Hero's phone or the host acts."
+DISPLAY_REFUSAL = N_("The display shows the hunt; a Hero's phone or the host acts.")
 Move = kernel.Move
 
 MOVES = {
-    "configure": Move(setup.configure, (HOST,), not_started, "Only the host sets up the hunt."),
-    "facts": Move(setup.facts, (HOST,), None, "Only the host changes the table's facts."),
+    "configure": Move(setup.configure, (HOST,), not_started, N_("Only the host sets up the hunt.")),
+    "facts": Move(setup.facts, (HOST,), None, N_("Only the host changes the table's facts.")),
     "dismiss": Move(setup.dismiss),
     "hold_back": Move(track.hold_back, when=track.why_not_hold_back),
     "shadow": Move(track.shadow, when=not_over),
@@ -38,8 +41,8 @@ MOVES = {
     "elder": Move(elders.elder, when=not_over),
     "knockout": Move(heroes.knockout, when=not_over),
     "hero": Move(heroes.change_hero),
-    "movement": Move(heroes.movement, (HOST, PLAYER), not_over, "A Hero's phone or the host rolls a Hero's movement."),
-    "claim": Move(heroes.claim, (PLAYER,), None, "A player's phone takes a Hero."),
+    "movement": Move(heroes.movement, (HOST, PLAYER), not_over, N_("A Hero's phone or the host rolls a Hero's movement.")),
+    "claim": Move(heroes.claim, (PLAYER,), None, N_("A player's phone takes a Hero.")),
     "showdown_start": Move(showdown.showdown_start, when=showdown.why_not_begin),
     "showdown_attack": Move(showdown.showdown_attack, when=showdown.why_not_during),
     "showdown_villain": Move(showdown.showdown_villain, when=showdown.why_not_villain_attack),
@@ -53,36 +56,57 @@ MOVES = {
 
 
 def apply(state: dict, action: dict, seat) -> dict:
-    """One action, in its current form (an older `op` form read as its own type first)."""
-    return kernel.dispatch(MOVES, state, current(action), seat, DISPLAY_REFUSAL)
+    """One action, in its current form (an older `op` form read as its own type first). A seat
+    whose role may not make it hears this game's refusal in its own language."""
+    action = current(action)
+    move = MOVES.get(action["type"])
+    if move is not None and seat.trusted not in move.roles and (move.refusal or seat.trusted == DISPLAY):
+        raise Forbidden(_(move.refusal or DISPLAY_REFUSAL))
+    return kernel.dispatch(MOVES, state, action, seat, DISPLAY_REFUSAL)
+
+
+UNDO = {
+    "configure": N_("the setup of the hunt"), "dismiss": N_("clearing a reminder"), "facts": N_("the table's facts"),
+    "minion_table": N_("the Villain Minion Table roll"),
+    "coop_table": N_("the 2D6 table roll"), "base_coop_table": N_("the co-operative table roll"),
+    "resolve": N_("a table result applied"),
+    "minion_place": N_("a Minion (place)"), "minion_move": N_("a Minion (move)"), "minion_wound": N_("a Minion (wound)"),
+    "minion_remove": N_("a Minion (remove)"), "watchman_place": N_("the Watchman (place)"),
+    "watchman_after_battle": N_("the Watchman (after_battle)"), "watchman_remove": N_("the Watchman (remove)"),
+    "villain": N_("the Villain's Wounds"), "heal": N_("the Villain's healing"),
+    "mystery_start": N_("a Mystery Phase step"), "mystery_next": N_("a Mystery Phase step"),
+    "mystery_card": N_("the Mystery card"), "knockout": N_("a Knock Out"), "hold_back": N_("Holding Back the Darkness"),
+    "battle": N_("the Battle Dice"), "movement": N_("the movement roll"),
+    "showdown_start": N_("the Showdown (start)"), "showdown_attack": N_("the Showdown (attack)"),
+    "showdown_villain": N_("the Showdown (villain)"), "showdown_round": N_("the Showdown (round)"),
+    "showdown_end": N_("the Showdown (end)"), "death_wail": N_("a Death Wail answer"),
+    "fight_start": N_("the fight (start)"), "fight_round": N_("the fight (a Battle Round)"), "fight_end": N_("the fight (end)"),
+}
 
 
 def describe(a: dict) -> str | None:
-    """How an action reads on the Undo button."""
+    """How an action reads on the Undo button (in the request's language)."""
     a = current(a)
-    return {
-        "configure": "the setup of the hunt", "dismiss": "clearing a reminder", "facts": "the table's facts",
-        "shadow": f"the Shadow Track {a.get('steps', 0):+d}", "minion_table": "the Villain Minion Table roll",
-        "coop_table": "the 2D6 table roll", "base_coop_table": "the co-operative table roll",
-        "resolve": "a table result applied", "terrain": f"terrain at {a.get('location')}",
-        "terrain_clear": f"clearing {a.get('location')}",
-        "minion_place": "a Minion (place)", "minion_move": "a Minion (move)", "minion_wound": "a Minion (wound)",
-        "minion_remove": "a Minion (remove)", "watchman_place": "the Watchman (place)",
-        "watchman_after_battle": "the Watchman (after_battle)", "watchman_remove": "the Watchman (remove)",
-        "villain": "the Villain's Wounds", "heal": "the Villain's healing", "elder": f"{a.get('name')}'s change",
-        "mystery_start": "a Mystery Phase step", "mystery_next": "a Mystery Phase step",
-        "mystery_card": "the Mystery card", "knockout": "a Knock Out", "hold_back": "Holding Back the Darkness",
-        "battle": "the Battle Dice", "movement": "the movement roll", "hero": f"{a.get('name')}'s change", "claim": f"taking {a.get('name')}",
-        "showdown_start": "the Showdown (start)", "showdown_attack": "the Showdown (attack)",
-        "showdown_villain": "the Showdown (villain)", "showdown_round": "the Showdown (round)",
-        "showdown_end": "the Showdown (end)", "death_wail": "a Death Wail answer",
-        "fight_start": "the fight (start)", "fight_round": "the fight (a Battle Round)", "fight_end": "the fight (end)",
-    }.get(a["type"])
+    kind = a["type"]
+    if kind == "shadow":
+        steps = format(a.get("steps", 0), "+d")
+        return _("the Shadow Track {steps}", steps=steps)
+    if kind == "terrain":
+        return _("terrain at {place}", place=tn(a.get("location")))
+    if kind == "terrain_clear":
+        return _("clearing {place}", place=tn(a.get("location")))
+    if kind == "elder":
+        return _("{name}'s change", name=tn(a.get("name")))
+    if kind == "hero":
+        return _("{name}'s change", name=a.get("name"))
+    if kind == "claim":
+        return _("taking {name}", name=a.get("name"))
+    return _(UNDO[kind]) if kind in UNDO else None
 
 
 def reveals(before: dict, after: dict, action: dict) -> str | None:
     if (after["lost"] and not before["lost"]) or (after.get("won") and not before.get("won")):
-        return "the end of the hunt"
+        return N_("the end of the hunt")
     if after.get("drawn", 0) > before.get("drawn", 0):
-        return "a die or a Random Location the table has seen"
+        return N_("a die or a Random Location the table has seen")
     return None

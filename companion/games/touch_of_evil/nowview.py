@@ -9,16 +9,23 @@ from ...core.now import INFO, MOVE, PROMPT, WARN, WIN, act, item
 from ...core.table import DISPLAY, HOST, PLAYER
 from .heroes import short_name
 from .hunt import my_hero, villain
+from .text import N_, joined, nm, ungettext
 
 
-def dice_input(name: str, value, label: str = "Dice") -> dict:
+def dice_input(name: str, value, label: str | None = None) -> dict:
     """A count of dice, prefilled; its limits are the server's to say in words (no browser bubble)."""
-    return {"name": name, "label": label, "value": value if value != "" else None, "kind": "number", "min": None, "max": None}
+    return {"name": name, "label": label or N_("Dice"), "value": value if value != "" else None, "kind": "number", "min": None, "max": None}
 
 
 def hero_line(h: dict) -> str:
-    wounds = f"{h['wounds']} of {h['health']} Wounds" if h["health"] else f"{h['wounds']} Wounds"
-    return f"at {h['location'] or 'an unknown space'} · {h['investigations']} Investigations · {wounds}"
+    """The Hero's card in one sentence: "Eliza at Inn · 0 Investigations · 0 of 6 Wounds."."""
+    said = {"name": short_name(h["name"]), "place": nm(h["location"]) or N_("an unknown space"), "inv": h["investigations"],
+            "wounds": h["wounds"], "health": h["health"]}
+    if h["health"]:
+        return ungettext("{name} at {place} · {inv} Investigations · {wounds} of {health} Wounds.",
+                         "{name} at {place} · {inv} Investigations · {wounds} of {health} Wounds.", h["investigations"], **said)
+    return ungettext("{name} at {place} · {inv} Investigations · {wounds} Wounds.",
+                     "{name} at {place} · {inv} Investigations · {wounds} Wounds.", h["investigations"], **said)
 
 
 # ------------------------------------------------------------------ now: this seat's next move
@@ -31,15 +38,16 @@ def seat_now(state, seat, v: dict) -> list[dict]:
         return [unseated(v)]
     items = fight_now(v) + showdown_now(state, seat, v)
     if seat.trusted == HOST and not v["started"]:
-        return [item("setup", "Set up the hunt just below: the Villain, the mode and the Heroes." if not v["configured"]
-                     else "The hunt is set up: each Hero's phone picks its Hero, then the first Hero plays.", MOVE)]
+        return [item("setup", N_("Set up the hunt just below: the Villain, the mode and the Heroes.") if not v["configured"]
+                     else N_("The hunt is set up: each Hero's phone picks its Hero, then the first Hero plays."), MOVE)]
     if seat.trusted == HOST:
         items += host_now(state, v)
         if v["may_start_mystery"]:
-            first = f", {short_name(v['first_player'])} first" if v["first_player"] else ""
-            items.append(item(f"turns-{state['round']}", f"Turn {state['round']}: the Heroes take their turns{first}.", MOVE,
-                              [act("Start the Mystery Phase", {"type": "mystery_start"}, "secondary")],
-                              "Once every Hero has played, the Mystery Phase ends the turn."))
+            text = (N_("Turn {n}: the Heroes take their turns, {name} first.", n=state["round"], name=short_name(v["first_player"]))
+                    if v["first_player"] else N_("Turn {n}: the Heroes take their turns.", n=state["round"]))
+            items.append(item(f"turns-{state['round']}", text, MOVE,
+                              [act(N_("Start the Mystery Phase"), {"type": "mystery_start"}, "secondary")],
+                              N_("Once every Hero has played, the Mystery Phase ends the turn.")))
     if mine is not None and not items:
         items += [phase_now(v) if v["phase"] else turn_now(state, mine)] + result_now(v)  # a new result below the tap
     return items
@@ -47,29 +55,32 @@ def seat_now(state, seat, v: dict) -> list[dict]:
 
 def unseated(v: dict) -> dict:
     if v["unclaimed"]:
-        return item("claim", "Which Hero do you play? Tap yours.", PROMPT,
-                    [act(f"I play {n}", {"type": "claim", "name": n}) for n in v["unclaimed"]])
-    return item("unseated", "You are in: the host will seat you.", INFO,
-                detail="Once the host adds your Hero to the hunt, tap it here to play it.")
+        return item("claim", N_("Which Hero do you play? Tap yours."), PROMPT,
+                    [act(N_("I play {name}", name=n), {"type": "claim", "name": n}) for n in v["unclaimed"]])
+    return item("unseated", N_("You are in: the host will seat you."), INFO,
+                detail=N_("Once the host adds your Hero to the hunt, tap it here to play it."))
 
 
 def phase_now(v: dict) -> dict:
     now = next((st["text"] for st in v["phase"]["steps"] if st["now"]), None)
-    return item("phase", "Mystery Phase: the host runs it.", INFO, detail=f"Now: {now}" if now else None)
+    return item("phase", N_("Mystery Phase: the host runs it."), INFO, detail=N_("Now: {step}", step=now) if now else None)
 
 
 def turn_now(state, h: dict) -> dict:
     """The Hero's own turn: its card in one line, its movement roll, the Minion Table."""
     short = short_name(h["name"])
     if h["knocked_out"]:
-        return item(f"out-{short}", f"{short} is Knocked Out at the {h['location']}.", INFO,
-                    detail="Back on its feet in the Mystery Phase.")
+        return item(f"out-{short}", N_("{name} is Knocked Out at the {place}.", name=short, place=nm(h["location"])), INFO,
+                    detail=N_("Back on its feet in the Mystery Phase."))
     moved = h.get("moved") or {}
     rolled = moved.get("round") == state["round"]
-    text = f"{short} {hero_line(h)}."
-    detail = f"Movement this turn: {moved['roll']}" + (" (a 1: draw a free Event)." if moved["roll"] == 1 else ".") if rolled else None
-    taps = [] if rolled else [act("Roll for movement (D6)", {"type": "movement", "hero": h["name"]})]
-    taps.append(act("Roll the Villain Minion Table", {"type": "minion_table"}, "secondary"))
+    text = hero_line(h)
+    detail = None
+    if rolled:
+        detail = (N_("Movement this turn: {roll} (a 1: draw a free Event).", roll=moved["roll"]) if moved["roll"] == 1
+                  else N_("Movement this turn: {roll}.", roll=moved["roll"]))
+    taps = [] if rolled else [act(N_("Roll for movement (D6)"), {"type": "movement", "hero": h["name"]})]
+    taps.append(act(N_("Roll the Villain Minion Table"), {"type": "minion_table"}, "secondary"))
     return item(f"turn-{short}", text, MOVE, taps, detail)
 
 
@@ -78,14 +89,18 @@ def fight_now(v: dict) -> list[dict]:
     f = v["fight"]
     if not f or not f["acts"]:
         return []
-    inputs = [dice_input("json:hero_dice", f["hero_dice"], f"{f['short']}'s dice")]
+    inputs = [dice_input("json:hero_dice", f["hero_dice"], N_("{name}'s dice", name=f["short"]))]
     if f["foe_dice"] is None:
-        inputs.append({"name": "json:foe_dice", "label": f"{f['foe']}'s Fight dice", "value": None, "kind": "number", "min": None, "max": None})
-    foe = f"{f['foe_dice']} dice ({f['foe_why']})" if f["foe_dice"] is not None else f["foe_why"]
-    return [item(f"fight-{f['short']}-{f['round']}", f"{f['short']} fights {f['foe']}"
-                 + (f" at {f['location']}" if f["location"] else "") + f": Battle Round {f['round']}.", MOVE,
-                 [act("Roll the Battle Round", {"type": "fight_round"}), act(f"{f['short']} leaves the fight", {"type": "fight_end"}, "secondary")],
-                 f"{f['short']}: {f['hero_why']}. {f['foe']}: {foe}.", inputs)]
+        inputs.append({"name": "json:foe_dice", "label": N_("{foe}'s Fight dice", foe=f["foe"]), "value": None, "kind": "number",
+                       "min": None, "max": None})
+    foe = N_("{n} dice ({why})", n=f["foe_dice"], why=f["foe_why"]) if f["foe_dice"] is not None else f["foe_why"]
+    said = {"name": f["short"], "foe": f["foe"], "place": f["location"], "round": f["round"]}
+    text = (N_("{name} fights {foe} at {place}: Battle Round {round}.", **said) if f["location"]
+            else N_("{name} fights {foe}: Battle Round {round}.", **said))
+    return [item(f"fight-{f['short']}-{f['round']}", text, MOVE,
+                 [act(N_("Roll the Battle Round"), {"type": "fight_round"}),
+                  act(N_("{name} leaves the fight", name=f["short"]), {"type": "fight_end"}, "secondary")],
+                 N_("{name}: {why}. {foe}: {dice}.", name=f["short"], why=f["hero_why"], foe=f["foe"], dice=foe), inputs)]
 
 
 def showdown_now(state, seat, v: dict) -> list[dict]:
@@ -95,21 +110,28 @@ def showdown_now(state, seat, v: dict) -> list[dict]:
     if not s:
         return []
     name = v["villain_name"]
-    head = f"Showdown, Battle Round {s['round']}: {name} has {s['left']} of {s['total']} Health left."
+    head = {"round": s["round"], "villain": name, "left": s["left"], "total": s["total"]}
     items = []
     for h in s["attackers"]:
-        extra = " A Permission Token or Last Hope: in the Showdown below." if s["offers_tokens"] or s["last_hope"] else ""
-        items.append(item(f"attack-{h['short']}-{s['round']}", f"{head} {h['short']} attacks.", MOVE,
-                          [act(f"{h['short']} attacks", {"type": "showdown_attack", "hero": h["name"]})],
-                          f"Dice: {h['why']}.{extra}", [dice_input("json:attack_dice", h["dice"], f"{h['short']}'s dice")]))
+        why = (N_("Dice: {why}. A Permission Token or Last Hope: in the Showdown below.", why=h["why"]) if s["offers_tokens"] or s["last_hope"]
+               else N_("Dice: {why}.", why=h["why"]))
+        items.append(item(f"attack-{h['short']}-{s['round']}",
+                          N_("Showdown, Battle Round {round}: {villain} has {left} of {total} Health left. {name} attacks.", **head,
+                             name=h["short"]), MOVE,
+                          [act(N_("{name} attacks", name=h["short"]), {"type": "showdown_attack", "hero": h["name"]})],
+                          why, [dice_input("json:attack_dice", h["dice"], N_("{name}'s dice", name=h["short"]))]))
     if not s["may_round"]:
         return items
-    taps = [act(f"{name} attacks the party", {"type": "showdown_villain"})] if s["may_villain"] else []
-    taps.append(act("End of the Battle Round", {"type": "showdown_round"}, "secondary" if taps else ""))
+    taps = [act(N_("{villain} attacks the party", villain=name), {"type": "showdown_villain"})] if s["may_villain"] else []
+    taps.append(act(N_("End of the Battle Round"), {"type": "showdown_round"}, "secondary" if taps else ""))
     hits = {r["who"]: r["hits"] for r in s["rolls"]}  # each Hero's last attack: this Round's, once it attacked
-    done = ", ".join(f"{short_name(n)} ({hits.get(n, 0)} hit{'s' if hits.get(n, 0) != 1 else ''})" for n in s["attacked"]) or "nobody"
-    return items + [item(f"round-{s['round']}-{int(s['villain_rolled'])}", head if not items else "After the attacks:", MOVE, taps,
-                 f"Attacked this Round: {done}." + ("" if s["may_villain"] else f" {name} has attacked."))]
+    done = joined([ungettext("{name} ({n} hit)", "{name} ({n} hits)", hits.get(n, 0), name=short_name(n)) for n in s["attacked"]]) \
+        if s["attacked"] else N_("nobody")
+    return items + [item(f"round-{s['round']}-{int(s['villain_rolled'])}",
+                         N_("Showdown, Battle Round {round}: {villain} has {left} of {total} Health left.", **head) if not items
+                         else N_("After the attacks:"), MOVE, taps,
+                         N_("Attacked this Round: {names}.", names=done) if s["may_villain"]
+                         else N_("Attacked this Round: {names}. {villain} has attacked.", names=done, villain=name))]
 
 
 def host_now(state, v: dict) -> list[dict]:
@@ -117,14 +139,14 @@ def host_now(state, v: dict) -> list[dict]:
     items = []
     p = v["phase"]
     if p and p["waits"] == "coop_table":
-        label = "Roll the Advanced table (2D6)" if v["advanced_table"] else "Roll the base co-operative table"
-        items.append(item("mystery-table", "Mystery Phase: the co-operative table.", MOVE,
+        label = N_("Roll the Advanced table (2D6)") if v["advanced_table"] else N_("Roll the base co-operative table")
+        items.append(item("mystery-table", N_("Mystery Phase: the co-operative table."), MOVE,
                           [act(label, {"type": "coop_table" if v["advanced_table"] else "base_coop_table"})]))
     elif p and p["waits"] == "mystery_card":
-        items.append(item(f"mystery-card-{p['card_label']}", f"Mystery Phase: {p['card_label']}: what was drawn?", MOVE,
-                          [act(f"Murder! ({v['murder_name']})", {"type": "mystery_card", "json:murder": True}),
-                           act("Another card", {"type": "mystery_card"}, "secondary")],
-                          "Murder! costs 3 Investigations at a Random Location and 1 step toward Darkness."))
+        items.append(item(f"mystery-card-{p['card_label']}", N_("Mystery Phase: {card}: what was drawn?", card=p["card_label"]), MOVE,
+                          [act(N_("Murder! ({ability})", ability=v["murder_name"]), {"type": "mystery_card", "json:murder": True}),
+                           act(N_("Another card"), {"type": "mystery_card"}, "secondary")],
+                          N_("Murder! costs 3 Investigations at a Random Location and 1 step toward Darkness.")))
     return items + result_now(v)
 
 
@@ -135,15 +157,16 @@ def result_now(v: dict) -> list[dict]:
         return []
     open_ = [(i, e) for i, e in enumerate(last["effects"]) if not e["done"]]
     if last["apply_all"]:
-        taps = [act("Apply all at the places shown", {"type": "resolve", "json:effect": -1})]
+        taps = [act(N_("Apply all at the places shown"), {"type": "resolve", "json:effect": -1})]
     elif len(open_) == 1 and open_[0][1]["shares"] is None:  # one effect: at the place shown (another under Tables)
         i, e = open_[0]
         taps = [act(e["label"], {"type": "resolve", "json:effect": i, **({"location": e["where"]} if e["pick"] and e["where"] else {})})]
     else:
         taps = []
-    return [item(f"result-{last.get('seq')}", f"Table result {last['roll']}: {last['name']}"
-                 + (f" at {last['where']}" if last["where"] and last["placed"] else "") + ".", MOVE, taps,
-                 "Each effect, or another place for it, under Tables." if taps else "Its effects, one by one, under Tables.")]
+    said = {"roll": last["roll"], "result": last["name"], "place": nm(last["where"])}
+    return [item(f"result-{last.get('seq')}", N_("Table result {roll}: {result} at {place}.", **said) if last["where"] and last["placed"]
+                 else N_("Table result {roll}: {result}.", **said), MOVE, taps,
+                 N_("Each effect, or another place for it, under Tables.") if taps else N_("Its effects, one by one, under Tables."))]
 
 
 # ------------------------------------------------------------------ news: pinned for the whole table
@@ -160,18 +183,19 @@ def seat_news(state, seat, v: dict) -> list[dict]:
                           detail=past.get("heal")))
     for w in v["death_wail"]:
         if w["answers"]:
-            items.append(item(f"wail-{w['short']}-{w['left']}", f"Death Wail on {w['short']}: {w['left']} "
-                              f"six{'es' if w['left'] != 1 else ''} to answer, one at a time.", PROMPT,
-                              [act("Pay 2 Investigations", {"type": "death_wail", "hero": w["hero"], "json:pay": True}),
-                               act("Take 1 more Damage", {"type": "death_wail", "hero": w["hero"], "json:pay": False}, "secondary")]
-                              if w["may_pay"] else [act("Take 1 more Damage", {"type": "death_wail", "hero": w["hero"], "json:pay": False})],
-                              None if w["may_pay"] else f"{w['short']} holds fewer than 2 Investigations."))
+            items.append(item(f"wail-{w['short']}-{w['left']}",
+                              ungettext("Death Wail on {name}: {n} six to answer, one at a time.",
+                                        "Death Wail on {name}: {n} sixes to answer, one at a time.", w["left"], name=w["short"]), PROMPT,
+                              [act(N_("Pay 2 Investigations"), {"type": "death_wail", "hero": w["hero"], "json:pay": True}),
+                               act(N_("Take 1 more Damage"), {"type": "death_wail", "hero": w["hero"], "json:pay": False}, "secondary")]
+                              if w["may_pay"] else [act(N_("Take 1 more Damage"), {"type": "death_wail", "hero": w["hero"], "json:pay": False})],
+                              None if w["may_pay"] else N_("{name} holds fewer than 2 Investigations.", name=w["short"])))
     offer = (v["fight_start"] or {}).get("offer")
     if offer:
         items.append(offer_news(state, offer, v))
     if v["stage"] > 1 and not v["over"] and seat.trusted != DISPLAY:  # the display shows the track itself
-        items.append(item(f"stage-{v['stage']}", f"The Shadow Track is in stage {v['stage']}"
-                          + (" (the red zone)." if v["red"] else "."), WARN if v["red"] else INFO))
+        items.append(item(f"stage-{v['stage']}", N_("The Shadow Track is in stage {n} (the red zone).", n=v["stage"]) if v["red"]
+                          else N_("The Shadow Track is in stage {n}.", n=v["stage"]), WARN if v["red"] else INFO))
     if seat.trusted == DISPLAY:
         items += display_news(state, v)
     return items
@@ -181,9 +205,10 @@ def offer_news(state, offer: dict, v: dict) -> dict:
     last = v["last"] or {}
     who = short_name(offer["hero"])
     if offer["foe"] == "villain":
-        text = f"{villain(state)['name']} attacks {who} at {last.get('where')}: one Battle Round, now."
+        text = N_("{villain} attacks {name} at {place}: one Battle Round, now.", villain=nm(villain(state)["name"]), name=who,
+                  place=nm(last.get("where")))
     else:
-        text = f"{who} is ambushed at {last.get('where')}: fight now."
+        text = N_("{name} is ambushed at {place}: fight now.", name=who, place=nm(last.get("where")))
     return item(f"offer-{last.get('seq')}-{who}", text, PROMPT,
                 [act(offer["label"], {"type": "fight_start", "hero": offer["hero"], "foe": offer["foe"],
                                       "json:ambush": bool(offer["ambush"]), "json:bonus": offer["bonus"]})])
@@ -194,23 +219,39 @@ def display_news(state, v: dict) -> list[dict]:
     items = []
     last = v["last"]
     if last:
-        who = f" for {short_name(last['hero'])}" if last.get("hero") else ""
-        table = {"minion": "Villain Minion Table", "coop": "Advanced table", "base": "Co-operative table"}.get(last["table"], "Table")
-        head = f"{last['name']}{who}" if last["name"].startswith(table) else f"{table}{who}: {last['roll']}, {last['name']}"
-        items.append(item(f"last-{last.get('seq')}", head
-                          + (f" at {last['where']}" if last["where"] and last["placed"] else "") + ".", INFO,
-                          detail=last["text"]))
+        items.append(item(f"last-{last.get('seq')}", last_head(last), INFO, detail=last["text"]))
     s = v["showdown"]
     if s:
-        rolls = "; ".join(f"{r['who']}: {r['hits']} hit{'s' if r['hits'] != 1 else ''} ({' '.join(map(str, r['faces']))})"
-                          for r in s["recent_rolls"][-4:])
-        items.append(item(f"sd-{s['round']}-{len(s['rolls'])}", f"Showdown, Battle Round {s['round']}: {v['villain_name']} "
-                          f"has {s['left']} of {s['total']} Health left.", PROMPT, detail=rolls or None))
+        rolls = joined([ungettext("{who}: {n} hit ({faces})", "{who}: {n} hits ({faces})", r["hits"], who=r["who"],
+                                  faces=" ".join(map(str, r["faces"]))) for r in s["recent_rolls"][-4:]], "; ")
+        items.append(item(f"sd-{s['round']}-{len(s['rolls'])}", N_("Showdown, Battle Round {round}: {villain} has {left} of {total} Health left.",
+                                                                  round=s["round"], villain=v["villain_name"], left=s["left"], total=s["total"]),
+                          PROMPT, detail=rolls if s["recent_rolls"] else None))
     f = v["fight"]
     if f:
-        items.append(item(f"fight-{f['short']}-{f['round']}", f"{f['hero']} fights {f['foe']}: Battle Round {f['round']}.", PROMPT,
-                          detail=f["rolls"][-1]["label"] + ", " + f["rolls"][-1]["result"] if f["rolls"] else None))
+        items.append(item(f"fight-{f['short']}-{f['round']}", N_("{name} fights {foe}: Battle Round {round}.", name=f["hero"], foe=f["foe"],
+                                                                   round=f["round"]), PROMPT,
+                          detail=N_("{roll}, {result}", roll=f["rolls"][-1]["label"], result=f["rolls"][-1]["result"]) if f["rolls"] else None))
     b = v["battle"]
     if b:
         items.append(item(f"battle-{b['seq']}", b["label"], INFO, detail=b["detail"]))
     return items
+
+
+TABLES = {"minion": N_("Villain Minion Table"), "coop": N_("Advanced table"), "base": N_("Co-operative table")}
+
+
+def last_head(last: dict) -> str:
+    """The display's line for the last table result: "Villain Minion Table for Eliza: 2, Living Statues at Inn."."""
+    table = TABLES.get(last["table"], N_("Table"))
+    said = {"table": table, "name": short_name(last["hero"]) if last.get("hero") else None, "roll": last["roll"], "result": last["name"],
+            "place": nm(last["where"])}
+    placed = bool(last["where"] and last["placed"])
+    if last["name"].startswith(table):  # the base table's result is named after its table already
+        if said["name"]:
+            return N_("{result} for {name} at {place}.", **said) if placed else N_("{result} for {name}.", **said)
+        return N_("{result} at {place}.", **said) if placed else N_("{result}.", **said)
+    if said["name"]:
+        return (N_("{table} for {name}: {roll}, {result} at {place}.", **said) if placed
+                else N_("{table} for {name}: {roll}, {result}.", **said))
+    return N_("{table}: {roll}, {result} at {place}.", **said) if placed else N_("{table}: {roll}, {result}.", **said)

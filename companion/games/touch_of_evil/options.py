@@ -6,17 +6,26 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from ...core.i18n import N_, _
 from .data import LEVELS, VILLAINS
 
 MAX_HEROES = 12  # Hero names a hunt takes (the set-up form offers this many inputs)
-MODES = {"competitive": "Competitive", "cooperative": "Co-operative", "solo_team": "Solo: a Hero Team",
-         "lone_hero": "Solo: a lone Hero"}
-RULE_NOTES = {"more_secrets": "always on for a lone Hero"}
-RULES = {"more_secrets": "More Secrets", "trading": "Trading in competitive play",
-         "advanced_coop_table": "Advanced Co-operative Mystery Phase table", "growing_darkness": "Growing Darkness",
-         "holding_back_the_darkness": "Holding Back the Darkness (co-operative)", "evil_endurance": "Evil Endurance",
-         "two_hero_team_plays_on": "A solo team of 2 Heroes plays on when both are Knocked Out"}
-VOID_STEPS = {2: "2 steps (as the Minion Table says)", 1: "1 step (as the terrain rules say)"}
+MODES = {"competitive": N_("Competitive"), "cooperative": N_("Co-operative"), "solo_team": N_("Solo: a Hero Team"),
+         "lone_hero": N_("Solo: a lone Hero")}
+RULE_NOTES = {"more_secrets": N_("More Secrets (always on for a lone Hero)")}  # the switch's label with its note
+RULES = {"more_secrets": N_("More Secrets"), "trading": N_("Trading in competitive play"),
+         "advanced_coop_table": N_("Advanced Co-operative Mystery Phase table"), "growing_darkness": N_("Growing Darkness"),
+         "holding_back_the_darkness": N_("Holding Back the Darkness (co-operative)"), "evil_endurance": N_("Evil Endurance"),
+         "two_hero_team_plays_on": N_("A solo team of 2 Heroes plays on when both are Knocked Out")}
+VOID_STEPS = {2: N_("2 steps (as the Minion Table says)"), 1: N_("1 step (as the terrain rules say)")}
+NAMES = {  # what clean_names says of each list (in the request's language)
+    "Heroes": (N_("each of the Heroes is at most 40 characters"), N_("each of the Heroes needs a different name"),
+               N_("give {low} to {high} Heroes")),
+    "locations": (N_("each of the locations is at most 40 characters"), N_("each of the locations needs a different name"),
+                  N_("give {low} to {high} locations")),
+    "Town Elders": (N_("each of the Town Elders is at most 40 characters"), N_("each of the Town Elders needs a different name"),
+                    N_("give {low} to {high} Town Elders")),
+}
 
 
 class Track(BaseModel):
@@ -31,13 +40,13 @@ class Track(BaseModel):
         other track could not be shown (every view and action would fail)."""
         s = self.stages
         if s[0] != 0:
-            raise ValueError("the first stage begins at step 0")
+            raise ValueError(_("the first stage begins at step 0"))
         if any(b <= a for a, b in zip(s, s[1:], strict=False)):
-            raise ValueError("the stages must begin at steps in ascending order")
+            raise ValueError(_("the stages must begin at steps in ascending order"))
         if s[-1] >= self.length:
-            raise ValueError(f"every stage must begin inside the track (steps 0 to {self.length - 1})")
+            raise ValueError(_("every stage must begin inside the track (steps 0 to {last})", last=self.length - 1))
         if not 0 <= self.red_from <= self.length:
-            raise ValueError(f"red_from must be a step of the track (0 to {self.length})")
+            raise ValueError(_("red_from must be a step of the track (0 to {last})", last=self.length))
         return self
 
 
@@ -59,12 +68,13 @@ def clean_names(names: list[str] | None, what: str, low: int, high: int) -> list
     if names is None:
         return None
     out = [n.strip() for n in names if n and n.strip()]
+    long, same, count = NAMES[what]
     if any(len(n) > 40 for n in out):
-        raise ValueError(f"each of the {what} is at most 40 characters")
+        raise ValueError(_(long))
     if len({n.lower() for n in out}) != len(out):
-        raise ValueError(f"each of the {what} needs a different name")
+        raise ValueError(_(same))
     if not low <= len(out) <= high:
-        raise ValueError(f"give {low} to {high} {what}")
+        raise ValueError(_(count, low=low, high=high))
     return out
 
 
@@ -95,7 +105,7 @@ class TouchOfEvilOptions(BaseModel):
     @classmethod
     def known_villain(cls, v):
         if v not in VILLAINS:
-            raise ValueError(f"unknown villain; the data holds {', '.join(VILLAINS)}")
+            raise ValueError(_("unknown villain; the data holds {ids}", ids=", ".join(VILLAINS)))
         return v
 
     @field_validator("heroes")
@@ -117,7 +127,7 @@ class TouchOfEvilOptions(BaseModel):
     @classmethod
     def six_entries(cls, v):
         if v is not None and (len(v) != 6 or any(not x.strip() or len(x) > 300 for x in v)):
-            raise ValueError("the base co-operative table takes 6 entries (a D6), each 1 to 300 characters")
+            raise ValueError(_("the base co-operative table takes 6 entries (a D6), each 1 to 300 characters"))
         return v
 
 

@@ -10,21 +10,24 @@ for the view, so the page offers exactly what the game accepts.
 """
 
 from ...core.errors import Forbidden, RuleError
+from ...core.i18n import N_ as mark
+from ...core.i18n import _, ngettext
 from ...core.table import HOST, PLAYER
 from .. import kernel
 from .chance import Chance
 from .data import VILLAINS
 from .heroes import battle_dice, known_hero, short_name, take_wounds
 from .hunt import heal_dice, level, locations, my_hero, not_over, note, remind, state_hero, villain
+from .text import N_, joined, nm, tn, ungettext
 from .villain import check_defeat, end_showdown, villain_health
 from .wail import wail
 
 HIT = 5  # a Battle Die hits on 5 or 6
-HIT_LABEL = "hits on " + " or ".join(str(face) for face in range(HIT, 7))  # "hits on 5 or 6"
+HIT_LABEL = N_("hits on {faces}", faces=N_("{a} or {b}", a=HIT, b=6))  # "hits on 5 or 6"
 TOKEN_DICE = 2  # a Permission Token's extra Battle Dice
 LAST_HOPE_COST = 2  # Investigations a Last Hope die costs
 MAX_DICE = 30
-NO_HERO = "This phone plays no Hero: a Hero's phone acts in a Showdown for its own Hero, and the host for anyone."
+NO_HERO = mark("This phone plays no Hero: a Hero's phone acts in a Showdown for its own Hero, and the host for anyone.")
 
 
 # ------------------------------------------------------------------ who may, when
@@ -34,21 +37,21 @@ def why_not_begin(state) -> str | None:
     if not_over(state):
         return not_over(state)
     if state["showdown"]:
-        return "A Showdown is already under way."
+        return _("A Showdown is already under way.")
     if state["mystery"]:
-        return "Finish the Mystery Phase first."
+        return _("Finish the Mystery Phase first.")
     return None
 
 
 def why_not_during(state) -> str | None:
     """Why no Showdown move can be made now (None: one can)."""
-    return not_over(state) or (None if state["showdown"] else "No Showdown is under way.")
+    return not_over(state) or (None if state["showdown"] else _("No Showdown is under way."))
 
 
 def why_not_villain_attack(state) -> str | None:
     if why_not_during(state):
         return why_not_during(state)
-    return "The Villain has attacked this Battle Round already." if state["showdown"]["villain_rolled"] else None
+    return _("The Villain has attacked this Battle Round already.") if state["showdown"]["villain_rolled"] else None
 
 
 def seat_refusal(state, seat, hero: str | None = None) -> str | None:
@@ -58,12 +61,12 @@ def seat_refusal(state, seat, hero: str | None = None) -> str | None:
         return None
     mine = my_hero(state, seat)
     if mine is None:
-        return NO_HERO
+        return _(NO_HERO)
     if hero is not None and not kernel.same(hero, mine["name"]):
-        return f"Only {hero}'s phone or the host can do that for {hero}."
+        return _("Only {name}'s phone or the host can do that for {name}.", name=hero)
     s = state["showdown"]
     if hero is None and s and mine["name"] not in s["party"]:
-        return f"{mine['name']} is not fighting in this Showdown: a fighting Hero's phone or the host does that."
+        return _("{name} is not fighting in this Showdown: a fighting Hero's phone or the host does that.", name=mine["name"])
     return None
 
 
@@ -78,10 +81,10 @@ def villain_fight(state, hero: dict) -> tuple[int, list[str]]:
     dice, why = s["fight"], []
     if VILLAINS[v].get("swamp_lair_wound") and state["terrain"].get(s["location"]) in ("swamp", "flooded"):
         dice += 1
-        why.append("+1 Swamp Lair")
+        why.append(N_("+1 Swamp Lair"))
     if v == "banshee" and hero.get("spirit") is not None and hero["spirit"] < 4:
         dice += 1
-        why.append("+1 Ghost")
+        why.append(N_("+1 Ghost"))
     return dice, why
 
 
@@ -95,9 +98,9 @@ def default_dice(state, h: dict) -> tuple[int, str]:
     s = state["showdown"] or {}
     kept = (s.get("dice") or {}).get(h["name"])
     if kept is not None:
-        return kept, "as in the last Battle Round"
+        return kept, N_("as in the last Battle Round")
     n, why = battle_dice(h, villain(state)["name"])
-    return (n, ", ".join(why)) if n is not None else (START_DICE, why[0] + ": 3 to start from")
+    return (n, joined(why)) if n is not None else (START_DICE, N_("{why}: 3 to start from", why=why[0]))
 
 
 def hits(faces: list[int]) -> int:
@@ -113,7 +116,8 @@ def party_of(state, a, seat) -> list[str]:
     if seat.trusted != HOST:
         others = [n for n in (a["party"] or []) if not kernel.same(n, mine["name"])]
         if others:
-            raise Forbidden(f"From {mine['name']}'s phone a Showdown begins for {mine['name']} alone; the host gathers a larger Hunting Party.")
+            raise Forbidden(_("From {name}'s phone a Showdown begins for {name} alone; the host gathers a larger Hunting Party.",
+                              name=mine["name"]))
         party = [mine["name"]]
     else:
         party = a["party"] if a["party"] is not None else [h["name"] for h in state["heroes"] if not h["knocked_out"]]
@@ -121,11 +125,11 @@ def party_of(state, a, seat) -> list[str]:
     for n in party:
         h = known_hero(state, n)
         if h["knocked_out"]:
-            raise RuleError(f"{h['name']} is Knocked Out.")
+            raise RuleError(_("{name} is Knocked Out.", name=h["name"]))
         if h["name"] not in names:
             names.append(h["name"])
     if not names:
-        raise RuleError("A Showdown needs at least one Hero.")
+        raise RuleError(_("A Showdown needs at least one Hero."))
     return names
 
 
@@ -135,17 +139,17 @@ def showdown_start(state, a, seat):
     health = a["health"] or state["sheet"]["health"]
     fight = a["fight"] or state["sheet"]["fight"]
     if not health or not fight:
-        raise RuleError("Give the Villain's Health and Fight dice from its sheet (the rulebook does not print them).")
+        raise RuleError(_("Give the Villain's Health and Fight dice from its sheet (the rulebook does not print them)."))
     names = party_of(state, a, seat)
     elders = []
     for n in a["elders"] or []:
         e = kernel.lookup(state["elders"], n)
         if e is None or e["status"] != "alive":
-            raise RuleError(f"{n} is not a living Town Elder.")
+            raise RuleError(_("{name} is not a living Town Elder.", name=tn(n)))
         elders.append(e["name"])
     where = a["location"]
     if where and where not in locations(state["options"]):
-        raise RuleError(f"{where} is not a space on this board.")
+        raise RuleError(_("{place} is not a space on this board.", place=tn(where)))
     state["sheet"] = {"health": health, "fight": fight}
     state["showdown"] = {"party": names, "out": [], "elders": elders, "health": health, "fight": fight, "bonus": a["bonus"],
                          "location": where, "round": 1, "attacked": [], "villain_rolled": False, "rolls": [],
@@ -153,11 +157,19 @@ def showdown_start(state, a, seat):
     for n in names:
         if where:
             state_hero(state, n)["location"] = where
-    note(state, f"Showdown{' at ' + where if where else ''}: {', '.join(names)}"
-                + (f" with {', '.join(elders)}" if elders else "") + f" against {villain(state)['name']} "
-                + f"(Health {villain_health(state)}, Fight {fight}).")
+    said = {"party": ", ".join(names), "villain": nm(villain(state)["name"]), "health": villain_health(state), "fight": fight,
+            "place": nm(where), "elders": joined(elders)}
+    if where and elders:
+        line = N_("Showdown at {place}: {party} with {elders} against {villain} (Health {health}, Fight {fight}).", **said)
+    elif where:
+        line = N_("Showdown at {place}: {party} against {villain} (Health {health}, Fight {fight}).", **said)
+    elif elders:
+        line = N_("Showdown: {party} with {elders} against {villain} (Health {health}, Fight {fight}).", **said)
+    else:
+        line = N_("Showdown: {party} against {villain} (Health {health}, Fight {fight}).", **said)
+    note(state, line)
     if level(state)["showdown_table"]:
-        remind(state, "Insane / Apocalyptic: roll on the base game's Additional Showdown Table each Battle Round.")
+        remind(state, N_("Insane / Apocalyptic: roll on the base game's Additional Showdown Table each Battle Round."))
 
 
 def attack_dice(state, h: dict, a) -> tuple[int, list[str]]:
@@ -165,26 +177,27 @@ def attack_dice(state, h: dict, a) -> tuple[int, list[str]]:
     s = state["showdown"]
     n = a["attack_dice"] if a["attack_dice"] is not None else battle_dice(h, villain(state)["name"])[0]
     if not n:
-        raise RuleError(f"Give {h['name']}'s Battle Dice (Combat) for this attack.")
+        raise RuleError(_("Give {name}'s Battle Dice (Combat) for this attack.", name=h["name"]))
     s.setdefault("dice", {})[h["name"]] = n  # offered again next Battle Round
     extra = []
     if a["token_from"]:
         e = kernel.lookup(state["elders"], a["token_from"])
         if e is None or e["name"] not in s["elders"]:
-            raise RuleError(f"{a['token_from']} is not in the Hunting Party.")
+            raise RuleError(_("{name} is not in the Hunting Party.", name=tn(a["token_from"])))
         if e["permission"] < 1:
-            raise RuleError(f"{e['name']} has no Permission Token.")
+            raise RuleError(_("{name} has no Permission Token.", name=tn(e["name"])))
         e["permission"] -= 1
         n += TOKEN_DICE
-        extra.append(f"{e['name']}'s Permission Token +{TOKEN_DICE}")
+        extra.append(N_("{name}'s Permission Token +{n}", name=nm(e["name"]), n=TOKEN_DICE))
     if a["last_hope"]:
         if not has_last_hope(state):
-            raise RuleError("Last Hope is the Unspeakable Horror's.")
+            raise RuleError(_("Last Hope is the Unspeakable Horror's."))
         if h["investigations"] < LAST_HOPE_COST * a["last_hope"]:
-            raise RuleError(f"{h['name']} holds only {h['investigations']} Investigations.")
+            raise RuleError(ngettext("{name} holds only {n} Investigation.", "{name} holds only {n} Investigations.",
+                                     h["investigations"], name=h["name"]))
         h["investigations"] -= LAST_HOPE_COST * a["last_hope"]
         n += a["last_hope"]
-        extra.append(f"Last Hope +{a['last_hope']}")
+        extra.append(N_("Last Hope +{n}", n=a["last_hope"]))
     return n, extra
 
 
@@ -197,23 +210,29 @@ def showdown_attack(state, a, seat):
     s = state["showdown"]
     mine = my_hero(state, seat)
     if seat.trusted != HOST and mine is None:
-        raise Forbidden(NO_HERO)
+        raise Forbidden(_(NO_HERO))
     h = state_hero(state, a["hero"] or (mine or {}).get("name"))
     if h is None:
-        raise RuleError("Say which Hero attacks.")
+        raise RuleError(_("Say which Hero attacks."))
     refuse_seat(state, seat, h["name"])
     if h["name"] not in s["party"]:
-        raise RuleError(f"{h['name']} is not fighting in this Showdown.")
+        raise RuleError(_("{name} is not fighting in this Showdown.", name=h["name"]))
     if h["name"] in s["attacked"]:
-        raise RuleError(f"{h['name']} has attacked this Battle Round already.")
+        raise RuleError(_("{name} has attacked this Battle Round already.", name=h["name"]))
     n, extra = attack_dice(state, h, a)
     chance = Chance(state, a)
-    faces = [chance.d6() for _ in range(min(n, MAX_DICE))]
+    faces = [chance.d6() for _attempt in range(min(n, MAX_DICE))]
     s["attacked"].append(h["name"])
     s["rolls"].append({"who": h["name"], "faces": faces, "hits": hits(faces)})
     state["wounds"] += hits(faces)
-    note(state, f"{h['name']} attacks with {n} dice" + (f" ({', '.join(extra)})" if extra else "")
-                + f": {' '.join(map(str, faces))}, {hits(faces)} Wound(s) on {villain(state)['name']}.")
+    said = {"name": h["name"], "dice": n, "faces": " ".join(map(str, faces)), "villain": nm(villain(state)["name"])}
+    if extra:
+        note(state, ungettext("{name} attacks with {dice} dice ({extra}): {faces}, {n} Wound on {villain}.",
+                              "{name} attacks with {dice} dice ({extra}): {faces}, {n} Wounds on {villain}.", hits(faces),
+                              **said, extra=joined(extra)))
+    else:
+        note(state, ungettext("{name} attacks with {dice} dice: {faces}, {n} Wound on {villain}.",
+                              "{name} attacks with {dice} dice: {faces}, {n} Wounds on {villain}.", hits(faces), **said))
     check_defeat(state)
 
 
@@ -227,19 +246,25 @@ def showdown_villain(state, a, seat):
     for name in list(s["party"]):
         h = state_hero(state, name)
         dice, why = villain_fight(state, h)
-        faces = [chance.d6() for _ in range(dice)]
+        faces = [chance.d6() for _attempt in range(dice)]
         if v == "gargoyle":  # Underwater Attack: its misses rolled again first, once an attack
             faces = [f if f >= HIT else chance.d6() for f in faces]
-            why.append("misses re-rolled")
+            why.append(N_("misses re-rolled"))
         sixes = sum(1 for f in faces if f == 6)
-        s["rolls"].append({"who": f"{villain(state)['name']} → {name}", "faces": faces, "hits": hits(faces)})
-        text = f"{villain(state)['name']} attacks {name} with {dice} dice" + (f" ({', '.join(why)})" if why else "") \
-            + f": {' '.join(map(str, faces))}, {hits(faces)} Wound(s)"
+        s["rolls"].append({"who": N_("{villain} → {name}", villain=nm(villain(state)["name"]), name=name), "faces": faces, "hits": hits(faces)})
+        said = {"villain": nm(villain(state)["name"]), "name": name, "dice": dice, "faces": " ".join(map(str, faces))}
+        if why:
+            text = ungettext("{villain} attacks {name} with {dice} dice ({why}): {faces}, {n} Wound",
+                             "{villain} attacks {name} with {dice} dice ({why}): {faces}, {n} Wounds", hits(faces), **said, why=joined(why))
+        else:
+            text = ungettext("{villain} attacks {name} with {dice} dice: {faces}, {n} Wound",
+                             "{villain} attacks {name} with {dice} dice: {faces}, {n} Wounds", hits(faces), **said)
         if sixes and v == "gargoyle":
-            text += f"; {sixes} Stone Touch (a Stone Curse; Cunning 5+ dodges one each)"
+            text = N_("{attack}; {n} Stone Touch (a Stone Curse; Cunning 5+ dodges one each)", attack=text, n=sixes)
         if sixes and v == "banshee":
-            text += f"; Death Wail: {sixes} × pay 2 Investigations or take 1 more Damage ({short_name(name)}'s phone answers)"
-        note(state, text + ". Armour, Items and Events: adjust on the Hero's phone.")
+            text = N_("{attack}; Death Wail: {n} × pay 2 Investigations or take 1 more Damage ({name}'s phone answers)",
+                      attack=text, n=sixes, name=short_name(name))
+        note(state, N_("{attack}. Armour, Items and Events: adjust on the Hero's phone.", attack=text))
         take_wounds(state, h, hits(faces), chance)
         if not h["knocked_out"] and v == "banshee":
             wail(state, name, sixes)
@@ -257,8 +282,8 @@ def showdown_round(state, a, seat):
         roll = (chance.d6() - 1) % 3 + 1 if dice == "d3" else chance.d6()
         healed = min(state["wounds"], roll)
         state["wounds"] -= healed
-        heal = f" Ferocity: {villain(state)['name']} heals {healed} ({dice} {roll})."
-    note(state, f"Battle Round {s['round']} ends.{heal}")
+        heal = N_("Ferocity: {villain} heals {n} ({dice} {roll}).", villain=nm(villain(state)["name"]), n=healed, dice=dice, roll=roll)
+    note(state, N_("Battle Round {n} ends. {heal}", n=s["round"], heal=heal) if heal else N_("Battle Round {n} ends.", n=s["round"]))
     s["round"] += 1
     s["attacked"], s["villain_rolled"] = [], False
 
@@ -266,7 +291,7 @@ def showdown_round(state, a, seat):
 def showdown_end(state, a, seat):
     """`showdown_end`: the Heroes leave the fight; the Villain lives."""
     refuse_seat(state, seat)
-    end_showdown(state, "the Heroes leave the fight", Chance(state, a))
+    end_showdown(state, N_("the Heroes leave the fight"), Chance(state, a))
 
 
 # ------------------------------------------------------------------ what a seat sees
@@ -280,7 +305,9 @@ def view_start(state, seat) -> dict | None:
     if not fighters:
         return None
     return {"fighters": fighters, "elders": [e["name"] for e in state["elders"] if e["status"] == "alive"],
-            "health": state["sheet"]["health"], "fight": state["sheet"]["fight"], "locations": locations(state["options"])}
+            "health": state["sheet"]["health"], "fight": state["sheet"]["fight"], "locations": locations(state["options"]),
+            "elder_labels": [{"value": e["name"], "label": nm(e["name"])} for e in state["elders"] if e["status"] == "alive"],
+            "places": [{"value": x, "label": nm(x)} for x in locations(state["options"])]}
 
 
 def view_showdown(state, seat) -> dict | None:
@@ -290,14 +317,32 @@ def view_showdown(state, seat) -> dict | None:
         return None
     total = villain_health(state)
     acts = why_not_during(state) is None and seat.trusted in (HOST, PLAYER) and seat_refusal(state, seat) is None
-    tokens = [{"name": e["name"], "label": f"{e['name']}'s token (+{TOKEN_DICE})"}
+    tokens = [{"name": e["name"], "label": N_("{name}'s token (+{n})", name=nm(e["name"]), n=TOKEN_DICE)}
               for e in state["elders"] if e["name"] in s["elders"] and e["permission"] > 0]
     attackers = [{"name": n, "short": short_name(n), "dice": default_dice(state, state_hero(state, n))[0],
-                  "why": default_dice(state, state_hero(state, n))[1]}
+                  "why": default_dice(state, state_hero(state, n))[1], "label": N_("{name} attacks with these", name=short_name(n)),
+                  "dice_label": N_("{name}'s Battle Dice", name=n)}
                  for n in s["party"] if n not in s["attacked"] and why_not_during(state) is None
                  and seat.trusted in (HOST, PLAYER) and seat_refusal(state, seat, n) is None]
-    return {**s, "total": total, "left": max(0, total - state["wounds"]), "has_bonus": total != s["health"],
-            "hit_label": HIT_LABEL, "recent_rolls": s["rolls"][-8:], "attackers": attackers,
+    left = max(0, total - state["wounds"])
+    said = {"total": total, "villain": nm(villain(state)["name"]), "place": nm(s["location"]), "round": s["round"]}
+    sheet = {"health": s["health"], "fight": s["fight"], "hits": HIT_LABEL}
+    party = {"party": ", ".join(s["party"]) if s["party"] else N_("nobody"), "elders": joined(s["elders"]), "out": ", ".join(s["out"])}
+    labels = {
+        "left": (N_("of {total} Health left · {villain} at {place} · Battle Round {round}", **said) if s["location"]
+                 else N_("of {total} Health left · {villain} · Battle Round {round}", **said)),
+        "sheet": (N_("Health {health} from the sheet, with +1 Wound markers and bonuses · Fight {fight} dice · {hits}.", **sheet)
+                  if total != s["health"] else N_("Health {health} from the sheet · Fight {fight} dice · {hits}.", **sheet)),
+        "party": {(True, True): N_("Hunting Party: {party} · Elders: {elders} · Knocked Out: {out}", **party),
+                  (True, False): N_("Hunting Party: {party} · Elders: {elders}", **party),
+                  (False, True): N_("Hunting Party: {party} · Knocked Out: {out}", **party),
+                  (False, False): N_("Hunting Party: {party}", **party)}[(bool(s["elders"]), bool(s["out"]))],
+    }
+    lines = [ungettext("{who}: {faces} → {n} hit", "{who}: {faces} → {n} hits", r["hits"], who=r["who"],
+                       faces=" ".join(map(str, r["faces"]))) for r in s["rolls"][-8:]]
+    return {**s, "total": total, "left": left, "has_bonus": total != s["health"], "labels": labels,
+            "hit_label": HIT_LABEL, "recent_rolls": s["rolls"][-8:], "roll_lines": lines, "attackers": attackers,
             "token_choices": tokens, "offers_tokens": bool(s["elders"]), "last_hope": has_last_hope(state),
-            "last_hope_label": f"Last Hope dice ({LAST_HOPE_COST} Investigations each)",
+            "last_hope_label": N_("Last Hope dice ({n} Investigations each)", n=LAST_HOPE_COST),
+            "place": nm(s["location"]), "elder_names": joined(s["elders"]),
             "may_villain": acts and why_not_villain_attack(state) is None, "may_round": acts, "may_end": acts}

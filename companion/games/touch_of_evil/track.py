@@ -3,10 +3,12 @@ boundaries that wake a Villain's ability (Devil's Stench, End of Time), Valeria'
 Darkness itself; Swamps that flood, Summoning Circles that open into Voids; Holding Back the Darkness."""
 
 from ...core.errors import RuleError
+from ...core.i18n import _
 from .board import add_minion
 from .chance import Chance
 from .data import hero_data
 from .hunt import cooperative, not_over, note, on_board, remind, villain
+from .text import N_, nm, tn, ungettext
 
 RITUAL = {4: "Crimson Hand", 5: "Traitor", 6: "Fallen"}  # a new Circle's D6
 
@@ -16,18 +18,18 @@ def stage_of(track, value: int) -> int:
 
 
 def move_shadow(state, steps: int, reason: str, chance: Chance):
-    """Move the track; each stage boundary crossed (either way) fires the Villain's stage ability
+    """Move the track (`reason` a Msg or a name); each stage boundary crossed (either way) fires the Villain's stage ability
     once (Devil's Stench, End of Time), whatever moved the track."""
     track = state["track"]
     before = state["shadow"]
     after = max(0, min(track["length"], before + steps))
     if after == before:
         if steps:
-            note(state, f"The Shadow Track cannot move further ({reason}).")
+            note(state, N_("The Shadow Track cannot move further ({reason}).", reason=nm(reason)))
         return
     state["shadow"] = after
     state["shadow_log"].append({"from": before, "to": after, "reason": reason, "round": state["round"]})
-    note(state, f"Shadow Track {before} → {after}: {reason}.")
+    note(state, N_("Shadow Track {before} → {after}: {reason}.", before=before, after=after, reason=nm(reason)))
     v = villain(state)
     low, high = sorted((before, after))
     crossed = [s for s in track["stages"][1:] if low < s <= high]
@@ -35,11 +37,11 @@ def move_shadow(state, steps: int, reason: str, chance: Chance):
         if v.get("terrain") == "swamp":
             devils_stench(state, boundary, chance)
         else:
-            state["prompts"].append(v["on_stage"] + f" (the track crossed step {boundary}.)")
+            state["prompts"].append(N_("{ability} (the track crossed step {step}.)", ability=nm(v["on_stage"]), step=boundary))
     if after > before:
         power_of_darkness(state, after - before)
     if after >= track["length"] and not state["lost"]:
-        state["lost"] = "The Shadow Track has reached Darkness: the Villain wins."
+        state["lost"] = N_("The Shadow Track has reached Darkness: the Villain wins.")
         note(state, state["lost"])
 
 
@@ -50,17 +52,19 @@ def power_of_darkness(state, steps: int):
         if data and data.get("on_shadow_step"):
             gain = data["on_shadow_step"] * steps
             h["investigations"] += gain
-            note(state, f"Power of Darkness: {h['name']} gains {gain} Investigation(s) (now {h['investigations']}).")
+            note(state, ungettext("Power of Darkness: {name} gains {n} Investigation (now {total}).",
+                                  "Power of Darkness: {name} gains {n} Investigations (now {total}).", gain,
+                                  name=h["name"], total=h["investigations"]))
 
 
 def devils_stench(state, boundary: int, chance: Chance):
     """Devil's Stench, once per stage boundary crossed: the Lair deck moves, Rural Flooding in a
     Random Location (2 Investigations and a Swamp, escalating), a Mosquito Swarm on every Flooded space."""
     where = chance.place()
-    state["prompts"].append(f"Devil's Stench (the track crossed step {boundary}): move the Lair deck. Rural Flooding at {where}: "
-                            f"2 Investigations there; a Mosquito Swarm goes on every Flooded space.")
-    note(state, f"Devil's Stench: Rural Flooding at {where} (2 Investigations).")
-    place_terrain(state, where, "swamp", "Devil's Stench: Rural Flooding", chance)
+    state["prompts"].append(N_("Devil's Stench (the track crossed step {step}): move the Lair deck. Rural Flooding at {place}: "
+                               "2 Investigations there; a Mosquito Swarm goes on every Flooded space.", step=boundary, place=nm(where)))
+    note(state, N_("Devil's Stench: Rural Flooding at {place} (2 Investigations).", place=nm(where)))
+    place_terrain(state, where, "swamp", N_("Devil's Stench: Rural Flooding"), chance)
     for loc, t in list(state["terrain"].items()):
         if t == "flooded":
             add_minion(state, "Mosquito Swarm", loc)
@@ -68,33 +72,37 @@ def devils_stench(state, boundary: int, chance: Chance):
 
 def place_terrain(state, loc: str, kind: str, reason: str, chance: Chance, ritual_roll: int | None = None):
     """Swamp → Flooded (and Swamps next door); Flooded → the track moves. Circle → Void;
-    Void → the track moves (2 steps by the Minion Table, 1 by the terrain rules: a table option)."""
+    Void → the track moves (2 steps by the Minion Table, 1 by the terrain rules: a table option).
+    `reason`: a Msg or a name."""
+    reason = nm(reason)
+    place = nm(loc)
     have = state["terrain"].get(loc)
     if kind == "swamp":
         if have is None:
             state["terrain"][loc] = "swamp"
-            note(state, f"Swamp at {loc} ({reason}).")
+            note(state, N_("Swamp at {place} ({reason}).", place=place, reason=reason))
         elif have == "swamp":
             state["terrain"][loc] = "flooded"
-            note(state, f"{loc} floods ({reason}): its Game Text and deck leave the game.")
-            remind(state, f"{loc} is Flooded: put a Swamp on every space next to it (tap them under Board).")
+            note(state, N_("{place} floods ({reason}): its Game Text and deck leave the game.", place=place, reason=reason))
+            remind(state, N_("{place} is Flooded: put a Swamp on every space next to it (tap them under Board).", place=place))
         else:
-            move_shadow(state, 2, f"{reason}: {loc} was already Flooded", chance)
+            move_shadow(state, 2, N_("{reason}: {place} was already Flooded", reason=reason, place=place), chance)
     elif kind == "circle":
         if have is None:
             state["terrain"][loc] = "circle"
-            note(state, f"Summoning Circle at {loc} ({reason}).")
+            note(state, N_("Summoning Circle at {place} ({reason}).", place=place, reason=reason))
             if ritual_roll is not None:
                 extra = RITUAL.get(ritual_roll)
-                note(state, f"Ritual roll {ritual_roll}: " + (f"a {extra} appears on the new Circle." if extra else "nothing more."))
+                note(state, N_("Ritual roll {roll}: a {minion} appears on the new Circle.", roll=ritual_roll, minion=nm(extra)) if extra
+                     else N_("Ritual roll {roll}: nothing more.", roll=ritual_roll))
                 if extra:
                     add_minion(state, extra, loc)
         elif have == "circle":
             state["terrain"][loc] = "void"
-            note(state, f"The Circle at {loc} opens into a Void ({reason}).")
+            note(state, N_("The Circle at {place} opens into a Void ({reason}).", place=place, reason=reason))
         else:
             steps = state["options"].get("void_overflow_steps", 2)
-            move_shadow(state, steps, f"{reason}: a Void already gapes at {loc}", chance)
+            move_shadow(state, steps, N_("{reason}: a Void already gapes at {place}", reason=reason, place=place), chance)
 
 
 def summoning_ritual(state, where: str, reason: str, chance: Chance):
@@ -109,21 +117,21 @@ def why_not_hold_back(state) -> str | None:
     if not_over(state):
         return not_over(state)
     if not state["options"]["rules"].get("holding_back_the_darkness"):
-        return "Holding Back the Darkness is not one of this hunt's rules."
+        return _("Holding Back the Darkness is not one of this hunt's rules.")
     if not cooperative(state):
-        return "Holding Back the Darkness is for co-operative games."
+        return _("Holding Back the Darkness is for co-operative games.")
     m = state["mystery"]
     if not m or m["index"] > next(i for i, st in enumerate(m["steps"]) if st["key"] == "mystery_card"):
-        return "The Darkness is held back at the start of a Mystery Phase."
+        return _("The Darkness is held back at the start of a Mystery Phase.")
     if m.get("held_back"):
-        return "The Darkness was held back this turn already."
+        return _("The Darkness was held back this turn already.")
     if state["shadow"] < state["track"]["red_from"]:
-        return "The Shadow Track is not in the red."
+        return _("The Shadow Track is not in the red.")
     if not state["heroes"]:
-        return "The app tracks no Hero to pay."
+        return _("The app tracks no Hero to pay.")
     poor = [h["name"] for h in state["heroes"] if h["investigations"] < 2]
     if poor:
-        return f"Every Hero pays 2 Investigations, and {', '.join(poor)} cannot."
+        return _("Every Hero pays 2 Investigations, and {names} cannot.", names=", ".join(poor))
     return None
 
 
@@ -132,8 +140,8 @@ def why_not_hold_back(state) -> str | None:
 def shadow(state, a, seat):
     """`shadow`: the track moved by hand."""
     if a["steps"] == 0:
-        raise RuleError("Move the Shadow Track at least one step.")
-    move_shadow(state, a["steps"], a["reason"] or "moved by hand", Chance(state, a))
+        raise RuleError(_("Move the Shadow Track at least one step."))
+    move_shadow(state, a["steps"], a["reason"] or N_("moved by hand"), Chance(state, a))
 
 
 def hold_back(state, a, seat):
@@ -142,7 +150,7 @@ def hold_back(state, a, seat):
     for h in state["heroes"]:
         h["investigations"] -= 2
     state["mystery"]["held_back"] = True
-    move_shadow(state, -1, "Holding Back the Darkness (every Hero paid 2 Investigations)", Chance(state, a))
+    move_shadow(state, -1, N_("Holding Back the Darkness (every Hero paid 2 Investigations)"), Chance(state, a))
 
 
 def terrain(state, a, seat):
@@ -151,15 +159,16 @@ def terrain(state, a, seat):
     on_board(state, loc)
     own = villain(state).get("terrain")
     if not own:
-        raise RuleError(f"{villain(state)['name']} brings no terrain markers.")
+        raise RuleError(_("{villain} brings no terrain markers.", villain=tn(villain(state)["name"])))
     kind = a["terrain"] or own
     if kind != own:
-        raise RuleError(f"{villain(state)['name']} brings {'Swamps' if own == 'swamp' else 'Summoning Circles'}, not those.")
+        raise RuleError(_("{villain} brings Swamps, not those.", villain=tn(villain(state)["name"])) if own == "swamp"
+                        else _("{villain} brings Summoning Circles, not those.", villain=tn(villain(state)["name"])))
     chance = Chance(state, a)
     if kind == "circle" and state["terrain"].get(loc) is None:
-        place_terrain(state, loc, "circle", "placed by hand", chance, ritual_roll=a["roll"])
+        place_terrain(state, loc, "circle", N_("placed by hand"), chance, ritual_roll=a["roll"])
     else:
-        place_terrain(state, loc, kind, "placed by hand", chance)
+        place_terrain(state, loc, kind, N_("placed by hand"), chance)
 
 
 def terrain_clear(state, a, seat):
@@ -167,6 +176,6 @@ def terrain_clear(state, a, seat):
     loc = a["location"]
     on_board(state, loc)
     if loc not in state["terrain"]:
-        raise RuleError(f"{loc} has no marker.")
+        raise RuleError(_("{place} has no marker.", place=tn(loc)))
     state["terrain"].pop(loc)
-    note(state, f"{loc} is cleared of markers.")
+    note(state, N_("{place} is cleared of markers.", place=nm(loc)))

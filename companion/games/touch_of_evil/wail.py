@@ -2,11 +2,12 @@
 or 1 more Damage, the Hero's choice, asked on the Hero's phone (or the host's) one six at a time."""
 
 from ...core.errors import RuleError
+from ...core.i18n import _, ngettext
 from ...core.table import HOST
-from .. import kernel
 from .chance import Chance
 from .heroes import known_hero, short_name, take_wounds
-from .hunt import my_hero, not_over, note
+from .hunt import may_act_for, my_hero, not_over, note
+from .text import N_, ungettext
 
 WAIL_COST = 2  # Investigations a six costs, else 1 more Damage
 
@@ -27,7 +28,7 @@ def waiting(state) -> list[dict]:
 
 
 def why_not_answer(state) -> str | None:
-    return not_over(state) or (None if waiting(state) else "No Death Wail waits for an answer.")
+    return not_over(state) or (None if waiting(state) else _("No Death Wail waits for an answer."))
 
 
 def death_wail(state, a, seat):
@@ -35,19 +36,20 @@ def death_wail(state, a, seat):
     mine = my_hero(state, seat)
     name = a["hero"] or (mine or {}).get("name")
     if not name:
-        raise RuleError("Say which Hero answers the Death Wail.")
+        raise RuleError(_("Say which Hero answers the Death Wail."))
     h = known_hero(state, name)
-    kernel.may_act_for(seat, h["name"], (mine or {}).get("name"))
+    may_act_for(seat, h["name"], (mine or {}).get("name"))
     owed = next((w for w in waiting(state) if w["hero"] == h["name"]), None)
     if owed is None:
-        raise RuleError(f"No Death Wail waits for {h['name']}.")
+        raise RuleError(_("No Death Wail waits for {name}.", name=h["name"]))
     if a["pay"]:
         if h["investigations"] < WAIL_COST:
-            raise RuleError(f"{h['name']} holds only {h['investigations']} Investigations: take the Damage.")
+            raise RuleError(ngettext("{name} holds only {n} Investigation: take the Damage.",
+                                     "{name} holds only {n} Investigations: take the Damage.", h["investigations"], name=h["name"]))
         h["investigations"] -= WAIL_COST
-        note(state, f"Death Wail: {h['name']} pays {WAIL_COST} Investigations.")
+        note(state, N_("Death Wail: {name} pays {n} Investigations.", name=h["name"], n=WAIL_COST))
     else:
-        note(state, f"Death Wail: {h['name']} takes 1 more Damage.")
+        note(state, N_("Death Wail: {name} takes 1 more Damage.", name=h["name"]))
     owed["left"] -= 1
     if owed["left"] == 0:
         state["death_wail"].remove(owed)
@@ -66,6 +68,7 @@ def wail_view(state, seat) -> list[dict]:
         answers = not not_over(state) and (seat.trusted == HOST or (mine is not None and mine["name"] == h["name"]))
         out.append({"hero": h["name"], "short": short_name(h["name"]), "left": w["left"], "answers": answers,
                     "may_pay": h["investigations"] >= WAIL_COST,
-                    "label": f"Death Wail: {short_name(h['name'])} answers {w['left']} six{'es' if w['left'] != 1 else ''}: "
-                             f"{WAIL_COST} Investigations or 1 more Damage each."})
+                    "label": ungettext("Death Wail: {name} answers {n} six: {cost} Investigations or 1 more Damage each.",
+                                       "Death Wail: {name} answers {n} sixes: {cost} Investigations or 1 more Damage each.", w["left"],
+                                       name=short_name(h["name"]), cost=WAIL_COST)})
     return out
