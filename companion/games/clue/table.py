@@ -83,7 +83,8 @@ def deck(edition: str, lairs: list[str] | None) -> list[dict]:
 
 def seat(state: dict, opts: dict) -> dict:
     players = opts["players"]
-    kernel.roster(players, MIN_PLAYERS, MAX_PLAYERS, "Clue")
+    # TRANSLATORS: the game's short name in "Clue takes 2 to 6 players." (the French edition: Cluedo)
+    kernel.roster(players, MIN_PLAYERS, MAX_PLAYERS, _("Clue"))
     cards = deck(opts.get("edition") or DEFAULT_EDITION, opts.get("lairs"))
     ed = DATA["editions"][opts.get("edition") or DEFAULT_EDITION]
     movers = opts.get("movers") or {}
