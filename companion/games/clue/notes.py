@@ -266,8 +266,9 @@ def conflict(state, es: list[dict]) -> dict:
 def conflict_sentence(nm: Names, found: dict) -> str:
     labels = [nm.say(e["label"]) for e in found["entries"]]
     if len(labels) == 1:
+        # TRANSLATORS: {entry} is the entry at the start of the sentence ("Your hand"), {label} as within one
         return _("{entry} cannot be true: no deal of the cards fits it. Remove or edit one of them.",
-                 entry=cap(labels[0]))
+                 entry=cap(labels[0]), label=labels[0])
     return _("These entries cannot all be true: {entries}. Remove or edit one of them.", entries=and_list(labels))
 
 
