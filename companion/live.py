@@ -25,7 +25,8 @@ import time
 import zlib
 from collections import deque
 
-from .core.views import generation
+from .core import i18n
+from .core.views import generation, reader
 
 GOING_AWAY_RESTART = 1012
 BACKLOG = 32          # messages waiting for one socket before it counts as fallen behind
@@ -110,8 +111,9 @@ class Connection:
     """One socket. Its messages wait in a bounded queue; a sender runs only while there is
     something to send (an idle socket costs no thread or greenlet)."""
 
-    def __init__(self, ws, code: str, seat_id: int):
+    def __init__(self, ws, code: str, seat_id: int, locale: str | None = None):
         self.ws, self.code, self.seat_id = ws, code, seat_id
+        self.locale = locale or i18n.current()  # the language of the page that opened it: each push is in it
         self.sent: dict[str, str] = {}  # region id -> key of the slice last sent
         self.layout: str | None = None
         self.lock = threading.Lock()
@@ -264,7 +266,9 @@ class Hub:
         conn.start(self.gone)
         if page_digest:
             table = self.tables.get(conn.code)
-            page = self.page(table, table.seats[conn.seat_id])
+            seat = table.seats[conn.seat_id]
+            with i18n.use(*reader(table, seat, conn.locale)):
+                page = self.page(table, seat)
             if page.digest == page_digest:
                 with conn.lock:
                     conn.sent = {s.id: s.key for s in page.slices}
@@ -356,15 +360,13 @@ class Hub:
         if seat is None:
             self.remove(conn)
             return
+        locale, spoken = reader(table, seat, conn.locale)  # the display's is the table's language
         with conn.lock:
-            key = (seat, table.version, tuple(table.seats.values()), frozenset(table.removed),
-                   generation(table, seat))  # what a page is made of: any change, a new page
-            page = pages.get(key) if pages is not None else None
-            if page is None:
-                page = self.page(table, seat)  # always the table as it is now, never an older version's
-                if pages is not None:
-                    pages[key] = page
-            changed = self.renderer.changed(page, {} if full else conn.sent, None if full else conn.layout)
+            if locale == i18n.current() and spoken == i18n.table():  # (a table all in one language: as it is)
+                page, changed = self._render(conn, table, seat, full, pages, locale, spoken)
+            else:
+                with i18n.use(locale, table=spoken):
+                    page, changed = self._render(conn, table, seat, full, pages, locale, spoken)
             if not changed:
                 return
             text = "\n".join(changed)
@@ -381,6 +383,17 @@ class Hub:
                 return
             conn.sent = {s.id: s.key for s in page.slices}
             conn.layout = page.layout
+
+    def _render(self, conn: Connection, table, seat, full: bool, pages: dict | None, locale: str, spoken: str):
+        """The seat's page (in the language in use) and what of it this socket has not received."""
+        key = (seat, table.version, tuple(table.seats.values()), frozenset(table.removed),
+               generation(table, seat), locale, spoken)  # what a page is made of: any change, a new page
+        page = pages.get(key) if pages is not None else None
+        if page is None:
+            page = self.page(table, seat)  # always the table as it is now, never an older version's
+            if pages is not None:
+                pages[key] = page
+        return page, self.renderer.changed(page, {} if full else conn.sent, None if full else conn.layout)
 
     def close_all(self, code: int = GOING_AWAY_RESTART):
         """On shutdown: close every socket with 1012 so the clients come back by themselves (to

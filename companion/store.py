@@ -32,6 +32,7 @@ SCHEMA = (
 COLUMNS = (
     ("seats", "removed", "INTEGER NOT NULL DEFAULT 0"),
     ("tables", "touched", "REAL NOT NULL DEFAULT 0"),
+    ("tables", "language", "TEXT NOT NULL DEFAULT 'en'"),  # the language chosen at creation (issue 26)
 )
 SEAT_COLUMNS = "seat, name, role, approved, token_hash, removed"
 
@@ -83,11 +84,11 @@ class Events:
                 if notice:
                     run(*notice)
 
-    def create_table(self, code, game, options, seat, token_hash):
+    def create_table(self, code, game, options, seat, token_hash, language="en"):
         now = time.time()
         self._write([
-            ("INSERT INTO tables (code, game, options, created, touched) VALUES (?,?,?,?,?)",
-             (code, game, json.dumps(options), now, now)),
+            ("INSERT INTO tables (code, game, options, created, touched, language) VALUES (?,?,?,?,?,?)",
+             (code, game, json.dumps(options), now, now, language)),
             self._seat_sql(code, seat, token_hash),
         ])
 
@@ -183,20 +184,21 @@ class Events:
                                                   (code, seq))]
 
     def load(self, code):
-        """(game, options, seats rows (seat, name, role, approved, token_hash, removed), events) or
-        None; read in one transaction. (Personal links are checked in the store when used.)"""
+        """(game, options, seats rows (seat, name, role, approved, token_hash, removed), events,
+        language at creation) or None; read in one transaction. (Personal links are checked in the
+        store when used.)"""
         with self._tx() as run:
-            row = run("SELECT game, options FROM tables WHERE code=?", (code,))
+            row = run("SELECT game, options, language FROM tables WHERE code=?", (code,))
             if not row:
                 return None
             seats = [tuple(r) for r in run(f"SELECT {SEAT_COLUMNS} FROM seats WHERE code=? ORDER BY seat", (code,))]
             events = [json.loads(b) for (b,) in run("SELECT body FROM events WHERE code=? ORDER BY seq", (code,))]
-        return row[0][0], json.loads(row[0][1]), seats, events
+        return row[0][0], json.loads(row[0][1]), seats, events, row[0][2]
 
     def dump(self, code):
         """Every row of one table, for `companion migrate`: (table row, seats, events, claims)."""
         with self._tx() as run:
-            table = run("SELECT code, game, options, created, touched FROM tables WHERE code=?", (code,))
+            table = run("SELECT code, game, options, created, touched, language FROM tables WHERE code=?", (code,))
             if not table:
                 return None
             seats = run("SELECT code, seat, name, role, approved, token_hash, removed FROM seats WHERE code=?", (code,))
@@ -209,7 +211,8 @@ class Events:
         table, seats, events, claims = dumped
         try:
             self._write(
-                [("INSERT INTO tables (code, game, options, created, touched) VALUES (?,?,?,?,?)", table)]
+                [("INSERT INTO tables (code, game, options, created, touched, language) VALUES (?,?,?,?,?,?)",
+                  (*table, "en")[:6])]
                 + [("INSERT INTO seats (code, seat, name, role, approved, token_hash, removed) VALUES (?,?,?,?,?,?,?)",
                     s) for s in seats]
                 + [("INSERT INTO events (code, seq, body, at) VALUES (?,?,?,?)", e) for e in events]

@@ -26,10 +26,12 @@ from pydantic import ValidationError
 
 from . import games, lookalike
 from .core import actions as act
+from .core import i18n, undo
 from .core import table as tbl
-from .core import undo
 from .core.errors import BadInput, Forbidden, NotFound, Refusal, RuleError, Stale, Unauthorized
+from .core.i18n import _, ngettext
 from .core.names import why_not_name
+from .core.sentences import BUSY, HOST_ONLY, taken
 from .core.table import DISPLAY, HOST, PLAYER, Seat, Table
 from .core.views import Awaiting, log_for, view_for, warm
 from .store import Conflict
@@ -51,7 +53,7 @@ class LinkUsed(Refusal):
 
 
 def new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    return "".join(secrets.choice(CODE_ALPHABET) for _i in range(CODE_LENGTH))
 
 
 def normal_code(code: str) -> str:
@@ -73,20 +75,20 @@ def seat_number(value) -> int:
         return value
     if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 9:
         return int(value)
-    raise NotFound("There is no such seat at this table.")
+    raise NotFound(_("There is no such seat at this table."))
 
 
 def clean_name(name) -> str:
     if not isinstance(name, str):
-        raise BadInput("A name is needed.")
+        raise BadInput(_("A name is needed."))
     name = lookalike.clean(name)
     if not name:
-        raise BadInput("A name is needed.")
+        raise BadInput(_("A name is needed."))
     if len(name) > act.NAME_MAX:
-        raise BadInput(f"A name can be at most {act.NAME_MAX} characters long.")
+        raise BadInput(_("A name can be at most {n} characters long.", n=act.NAME_MAX))
     why = why_not_name(name)
     if why:
-        raise BadInput(why)
+        raise BadInput(why)  # already in the reader's words (core.names)
     return name
 
 
@@ -127,9 +129,9 @@ class Tables:
                 return self._tables[code]
             loaded = self.store.load(code) if code else None
             if loaded is None:
-                raise NotFound("There is no table with that code.")
-            game, options, seat_rows, events = loaded
-            table = Table(code, game, options, compute=Awaiting(self))
+                raise NotFound(_("There is no table with that code."))
+            game, options, seat_rows, events, *rest = loaded
+            table = Table(code, game, options, compute=Awaiting(self), language=rest[0] if rest else i18n.SOURCE)
             tokens, hashes = self._seat_rows(table, seat_rows)
             table.events = events
             table.state = tbl.fold(games.get(game), table)
@@ -204,13 +206,13 @@ class Tables:
             for code in list(self._tables):
                 self.notice(f"{code} seats")
             return
-        code, _, what = payload.partition(" ")
+        code, _sep, what = payload.partition(" ")
         table = self._tables.get(code)
         if table is None:
             if self.held(code) and what != "deleted":  # sockets here, the table not (yet) in memory
                 self._changed(code)  # they are pushed, which reads it fresh
             return  # else it is read fresh when asked for
-        kind, _, version = what.partition(" ")
+        kind, _sep, version = what.partition(" ")
         if kind == "events" and version.isdigit() and table.version >= int(version):
             return  # this process wrote it, or has read it already
         if what == "deleted":
@@ -233,25 +235,25 @@ class Tables:
         with self.lock(code):
             table = self._tables.get(code) or self._load(code)
             if table.deleted:
-                raise NotFound("There is no table with that code.")
+                raise NotFound(_("There is no table with that code."))
             self._used[code] = time.monotonic()
             yield table
 
     def _retry(self, code: str, what: str, work):
         """`work(table)` under the table's lock, caught up with the other processes first; run
         again when another process took the number it wrote (`Conflict`), at most RETRIES times."""
-        for _ in range(RETRIES):
+        for _attempt in range(RETRIES):
             revoked = []
             try:
                 with self._locked(code) as table:
-                    _, revoked = self._catch_up(table)
+                    _moved, revoked = self._catch_up(table)
                     return work(table)
             except Conflict:
                 continue
             finally:
                 for sid in revoked:
                     self._revoked(table.code, sid)
-        raise RuleError(f"The table is too busy to {what} just now; try again.", "busy")
+        raise RuleError(_(BUSY[what]) if what in BUSY else _("The table is too busy just now; try again."), "busy")
 
     def module(self, table: Table):
         return games.get(table.game)
@@ -274,33 +276,39 @@ class Tables:
             raise
         except Exception:
             log.exception("table %s: a view failed to render; the change was refused", table.code)
-            raise RuleError("That would leave the table unable to show itself to every seat, so it was refused; "
-                            "nothing was changed.", "unviewable") from None
+            raise RuleError(_("That would leave the table unable to show itself to every seat, so it was refused; "
+                              "nothing was changed."), "unviewable") from None
 
     @staticmethod
     def _fault(what: str, code: str):
         log.exception("table %s: %s failed", code, what)
-        return RuleError("The app could not apply that (a fault on our side, now logged); nothing was changed.",
+        return RuleError(_("The app could not apply that (a fault on our side, now logged); nothing was changed."),
                          "fault")
 
     # ----- tables and seats -----
-    def create(self, game: str, options, name=None) -> tuple[Table, Seat, str]:
+    def create(self, game: str, options, name=None, language: str | None = None) -> tuple[Table, Seat, str]:
         if not isinstance(game, str) or game not in games.IDS:
-            raise BadInput(f"Unknown game {game!r}; choose one of {', '.join(games.IDS)}."[:200])
+            raise BadInput(_("Unknown game {game}; choose one of {games}.", game=repr(game),
+                             games=", ".join(games.IDS))[:200])
+        if language is None:
+            language = i18n.current()  # the creator's own language
+        if language not in i18n.LOCALES:
+            raise BadInput(_("The table's language must be one of {languages}.", languages=", ".join(i18n.LOCALES)))
         if options is None:
             options = {}
         if not isinstance(options, dict):
-            raise BadInput("The options must be a JSON object.")
+            raise BadInput(_("The options must be a JSON object."))
         module = games.get(game)
         try:
             options = module.options.model_validate(options, strict=True).model_dump(mode="json")
         except ValidationError as err:
-            raise BadInput(act.explain(err, whole="this game's options", models=(module.options,))) from None
-        host = Seat(0, clean_name(name) if name else "Host", HOST, True)
+            raise BadInput(act.explain(err, whole=act.OPTIONS, models=(module.options,))) from None
+        # TRANSLATORS: the host's name when the creator gives none (stored as the seat's name)
+        host = Seat(0, clean_name(name) if name else _("Host"), HOST, True)
         code = new_code()
         while self.store.exists(code):
             code = new_code()
-        table = Table(code, game, options, {0: host}, compute=Awaiting(self))
+        table = Table(code, game, options, {0: host}, compute=Awaiting(self), language=language)
         table.removed = set()
         try:
             table.state = tbl.initial(module, options)  # raises RuleError if the options break a rule
@@ -310,7 +318,7 @@ class Tables:
             raise self._fault("setting up the table", code) from None
         self._viewable(module, table)
         token = new_token()
-        self.store.create_table(code, game, options, host, token_hash(token))
+        self.store.create_table(code, game, options, host, token_hash(token), language)
         with self._guard:
             self._tables[code] = table
             self._tokens[code] = {token_hash(token): 0}
@@ -322,7 +330,7 @@ class Tables:
     def authenticate(self, code: str, token: str | None) -> tuple[Table, Seat]:
         table = self.get(code)
         if not token or not isinstance(token, str) or len(token) > 200:
-            raise Unauthorized("This needs a seat's token: join the table first.")
+            raise Unauthorized(_("This needs a seat's token: join the table first."))
         sid = self._tokens.get(table.code, {}).get(token_hash(token))
         if self.store.shared:
             # several processes: the database says which seat a token opens now, so a seat removed
@@ -331,51 +339,49 @@ class Tables:
             stored = self.store.seat_of_token(table.code, token_hash(token))
             if stored != sid:  # a seat made, a link used or a seat removed elsewhere: catch up
                 with self._locked(table.code) as table:
-                    _, revoked = self._catch_up(table)
+                    _moved, revoked = self._catch_up(table)
                 for gone in revoked:
                     self._revoked(table.code, gone)
                 sid = self._tokens.get(table.code, {}).get(token_hash(token)) if stored is not None else None
         if sid is None:
-            raise Unauthorized("That token belongs to no seat at this table.")
+            raise Unauthorized(_("That token belongs to no seat at this table."))
         return table, table.seats[sid]
 
     def _host(self, by: Seat, what: str):
         if by is None or by.trusted != HOST:
-            raise Forbidden(f"Only the host can {what}.")
+            raise Forbidden(_(HOST_ONLY[what]) if what in HOST_ONLY else _("Only the host can do that."))
 
     def _seat(self, table: Table, seat_id) -> Seat:
         sid = seat_number(seat_id)
         if sid not in table.seats or sid in table.removed:
-            raise NotFound("There is no such seat at this table.")
+            raise NotFound(_("There is no such seat at this table."))
         return table.seats[sid]
 
     def join(self, code: str, name, role, by: Seat | None = None, personal: bool = False) -> tuple[Seat, str]:
         """A new seat and its token. With the host's seat (`by`) it is approved at once; with
         `personal`, the answer is a one-time personal link's token instead of the seat's own."""
         if role not in (PLAYER, DISPLAY):
-            raise BadInput("A seat's role is 'player' or 'display'.")
+            raise BadInput(_("A seat's role is 'player' or 'display'."))
         name = clean_name(name)
         approved = bool(by and by.trusted == HOST)
 
         def work(table):
             if by is not None and by.id in table.removed:
-                raise Unauthorized("That token belongs to no seat at this table.")
+                raise Unauthorized(_("That token belongs to no seat at this table."))
             shape = lookalike.skeleton(name)
             for other in table.seats.values():
                 if other.id not in table.removed and lookalike.skeleton(other.name) == shape:
-                    like = "" if other.name == name else f" (it looks just like {other.name})"
-                    if other.role == HOST:
-                        raise RuleError(f"The name {name} is taken at this table by the host{like}: if you are the host, "
-                                        "play from the host's phone; else choose another name.", "name_taken")
-                    raise RuleError(f"The name {name} is taken at this table{like}; choose another.", "name_taken")
+                    raise RuleError(taken(name, other), "name_taken")
             seated = [s for s in table.seats.values() if s.id not in table.removed]
             if len(seated) >= SEATS_MAX:
-                raise RuleError(f"This table already has {SEATS_MAX} seats, the most one table takes; the host can "
-                                "remove a seat that is no longer used.", "table_full")
+                raise RuleError(_("This table already has {n} seats, the most one table takes; the host can "
+                                  "remove a seat that is no longer used.", n=SEATS_MAX), "table_full")
             pending = sum(1 for s in seated if not s.approved)
             if not approved and pending >= self.pending_max:
-                raise RuleError(f"{pending} seats are already waiting for the host at this table; ask the host to "
-                                "approve or remove some first.", "too_many_pending")
+                raise RuleError(ngettext("{n} seat is already waiting for the host at this table; ask the host to "
+                                         "approve or remove some first.",
+                                         "{n} seats are already waiting for the host at this table; ask the host to "
+                                         "approve or remove some first.", pending), "too_many_pending")
             sid = max(table.seats) + 1
             seat = Seat(sid, name, role, approved=approved)
             token = new_token()
@@ -414,7 +420,7 @@ class Tables:
         def work(table):
             seat = self._seat(table, seat_id)
             if seat.role == HOST:
-                raise RuleError("The host's own seat stays; end and delete the table instead.", "host_seat")
+                raise RuleError(_("The host's own seat stays; end and delete the table instead."), "host_seat")
             void = "removed:" + token_hash(new_token())
             self.store.remove_seat(table.code, seat.id, void)
             self._forget(table.code, seat.id)
@@ -435,7 +441,7 @@ class Tables:
         def work(table):
             seat = self._seat(table, seat_id)
             if seat.role == HOST:
-                raise RuleError("The host's own seat keeps its link.", "host_seat")
+                raise RuleError(_("The host's own seat keeps its link."), "host_seat")
             token = new_token()
             stored = token_hash(new_token()) if personal else token_hash(token)
             if personal:
@@ -461,8 +467,8 @@ class Tables:
             token = new_token()
             sid = self.store.claim(table.code, h, token_hash(token)) if h else None
             if sid is None:
-                raise LinkUsed("This personal link has already been used, or the host has replaced it. "
-                               "Ask the host for a new one.")
+                raise LinkUsed(_("This personal link has already been used, or the host has replaced it. "
+                                 "Ask the host for a new one."))
             self._tokens[table.code][token_hash(token)] = sid
             self._hashes[table.code][sid] = token_hash(token)
             return table, table.seats[sid], token
@@ -588,13 +594,14 @@ class Tables:
         table = self.get(code)
         module = self.module(table)
         if body is not None and not isinstance(body, dict):
-            raise BadInput("The body must be a JSON object.")
+            raise BadInput(_("The body must be a JSON object."))
 
         def work(table):
             actor = self._acting(table, seat, (body or {}).get("expected_version"))
             target = undo.target(module, table, actor)
             event = {"seq": table.version + 1, "kind": "undo", "seat": actor.id, "undoes": target["seq"]}
-            trial = Table(table.code, table.game, table.options, table.seats, [*table.events, event])
+            trial = Table(table.code, table.game, table.options, table.seats, [*table.events, event],
+                          language=table.language)
             try:
                 state = tbl.fold(module, trial)
             except Refusal:
@@ -615,7 +622,7 @@ class Tables:
         seat = table.seats[seat.id]  # the freshest copy (approval may have come since)
         self._check_version(table, expected)
         if not seat.approved:
-            raise Forbidden("The host has not approved this seat yet.")
+            raise Forbidden(_("The host has not approved this seat yet."))
         return seat
 
     @staticmethod
@@ -628,7 +635,7 @@ class Tables:
     def _commit(self, module, table: Table, event: dict, state: dict):
         """Check the new state shows every seat its view, then store it, then keep it."""
         trial = Table(table.code, table.game, table.options, table.seats, [*table.events, event], state,
-                      dict(table.seals), compute=table.compute)
+                      dict(table.seals), compute=table.compute, language=table.language)
         trial.removed = table.removed
         trial.views["shared"] = table.views.get("shared") or {}  # the parts of views every seat shares (core.views)
         if event["kind"] == "action" and table.state is not None:
@@ -644,16 +651,17 @@ class Tables:
     @staticmethod
     def _still_seated(table: Table, seat: Seat):
         if seat.id not in table.seats or seat.id in table.removed:
-            raise Unauthorized("That token belongs to no seat at this table.")
+            raise Unauthorized(_("That token belongs to no seat at this table."))
 
     @staticmethod
     def _check_version(table: Table, expected):
         if expected is None:
             return
         if not isinstance(expected, int) or isinstance(expected, bool):
-            raise BadInput("The field 'expected_version' must be a whole number.")
+            raise BadInput(_("The field 'expected_version' must be a whole number."))
         if expected != table.version:
-            raise Stale(f"The table has moved on (it is at version {table.version}, not {expected}); look again and retry.")
+            raise Stale(_("The table has moved on (it is at version {version}, not {expected}); look again and retry.",
+                          version=table.version, expected=expected))
 
     def _revoked(self, code: str, sid: int):
         for closer in list(self.closers):

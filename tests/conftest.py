@@ -105,7 +105,7 @@ def webkit_engine():
 
 @pytest.fixture
 def webkit(webkit_engine):
-    """A WebKit phone (Selenium WebDriver, 390x844) of its own for one test."""
-    driver = webkit_engine.phone()
+    """A WebKit phone (Selenium WebDriver, 390x844) of its own for one test (started once per worker, cleared between tests)."""
+    driver = webkit_engine.borrow()
     yield driver
-    webkit_engine.close(driver)
+    webkit_engine.give_back(driver)

@@ -23,9 +23,9 @@ def catch_errors(driver):
 
 @pytest.fixture
 def second(webkit_engine):
-    driver = webkit_engine.phone()
+    driver = webkit_engine.borrow()
     yield driver
-    webkit_engine.close(driver)
+    webkit_engine.give_back(driver)
 
 
 @pytest.mark.parametrize("game", list(GAMES))

@@ -9,6 +9,7 @@ from typing import Annotated, Literal, Union
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from .errors import BadInput
+from .i18n import LOCALES, N_, _
 from .names import why_not_name
 
 MEMO_MAX = 2000
@@ -26,7 +27,7 @@ class Roll(Action):
     """Roll dice on the server; every seat sees the result in `rolls`."""
 
     type: Literal["roll"]
-    dice: str = Field(default="d6", max_length=10, title="The dice to roll", description="d6, 2d6, d3 or NdM (up to 20 dice of up to 100 faces)")
+    dice: str = Field(default="d6", max_length=10, title=N_("The dice to roll"), description="d6, 2d6, d3 or NdM (up to 20 dice of up to 100 faces)")
     purpose: str | None = Field(default=None, max_length=80, description="What the roll is for (shown in the log).")
 
 
@@ -34,10 +35,18 @@ class Memo(Action):
     """Keep private free text that only this seat sees."""
 
     type: Literal["memo"]
-    text: str = Field(max_length=MEMO_MAX, title="A note")
+    text: str = Field(max_length=MEMO_MAX, title=N_("A note"))
 
 
-COMMON = (Roll, Memo)
+class Language(Action):
+    """The host sets the table's language: the narration, the display and the shared log use it
+    (each phone still shows its own pages in its own language)."""
+
+    type: Literal["language"]
+    language: Literal[LOCALES] = Field(title=N_("The table's language"), description="A language tag: " + ", ".join(LOCALES))
+
+
+COMMON = (Roll, Memo, Language)
 
 def _shown_as_a_name(value: str) -> str:
     why = why_not_name(value)
@@ -55,14 +64,20 @@ def adapter(models: tuple) -> TypeAdapter:
     return TypeAdapter(union)
 
 
-KINDS = {  # pydantic's error type -> what the value must be, said plainly
-    "int_type": "a whole number", "int_from_float": "a whole number", "int_parsing": "a whole number",
-    "float_type": "a number", "float_parsing": "a number", "bool_type": "yes or no", "bool_parsing": "yes or no",
-    "string_type": "text", "list_type": "a list", "dict_type": "a group of values", "model_type": "a group of values",
-    "model_attributes_type": "a group of values",
+ACTION, OPTIONS = "this action", "this game's options"  # what a refusal's value belongs to (`explain`'s whole)
+_NUMBER = N_("{name} must be a number.")
+_WHOLE = N_("{name} must be a whole number.")
+_SWITCH = N_("{name} must be yes or no.")
+_GROUP = N_("{name} must be a group of values.")
+KINDS = {  # pydantic's error type -> the sentence saying what the value must be, said plainly
+    "int_type": _WHOLE, "int_from_float": _WHOLE, "int_parsing": _WHOLE,
+    "float_type": _NUMBER, "float_parsing": _NUMBER, "bool_type": _SWITCH, "bool_parsing": _SWITCH,
+    "string_type": N_("{name} must be text."), "list_type": N_("{name} must be a list."), "dict_type": _GROUP,
+    "model_type": _GROUP, "model_attributes_type": _GROUP,
 }
-BOUNDS = {"less_than_equal": ("le", "can be at most {}"), "less_than": ("lt", "must be less than {}"),
-          "greater_than_equal": ("ge", "must be at least {}"), "greater_than": ("gt", "must be more than {}")}
+BOUNDS = {"less_than_equal": ("le", N_("{name} can be at most {n}.")), "less_than": ("lt", N_("{name} must be less than {n}.")),
+          "greater_than_equal": ("ge", N_("{name} must be at least {n}.")),
+          "greater_than": ("gt", N_("{name} must be more than {n}."))}
 
 
 def _field(models, tag, loc):
@@ -90,11 +105,11 @@ def _tags(model) -> tuple:
 def label(where: str, field=None) -> str:
     """How a refusal names a value: the game's own words (a field's title), else its name quoted."""
     if field is not None and field.title:
-        return field.title
-    return f"“{where.replace('_', ' ')}”" if where else "the value"
+        return _(field.title)  # the game's own words, marked N_ where they are declared
+    return f"“{where.replace('_', ' ')}”" if where else _("the value")
 
 
-def explain(err: ValidationError, tag: str | None = None, whole: str = "this action", models: tuple = ()) -> str:
+def explain(err: ValidationError, tag: str | None = None, whole: str = ACTION, models: tuple = ()) -> str:
     """The first problem of a validation error as one sentence in people's words: what is wrong and
     the limit, never a validator's wording (no "field", no "input should")."""
     e = err.errors()[0]
@@ -107,30 +122,38 @@ def explain(err: ValidationError, tag: str | None = None, whole: str = "this act
     cap = name if name.startswith("“") else name[0].upper() + name[1:]
     kind, ctx = e["type"], e.get("ctx") or {}
     if kind == "union_tag_invalid":
-        return (f"This game has no action called {e['input'].get('type')!r}." if isinstance(e.get("input"), dict)
-                else "This game has no such action.")
+        return (_("This game has no action called {type}.", type=repr(e["input"].get("type")))
+                if isinstance(e.get("input"), dict) else _("This game has no such action."))
     if kind == "union_tag_not_found":
-        return "An action must say what it is (its 'type')."
+        return _("An action must say what it is (its 'type').")
     if kind == "missing":
-        return f"{cap} is needed and was not given."
+        return _("{name} is needed and was not given.", name=cap)
     if kind == "extra_forbidden":
-        return f"{cap} is not something {whole} takes."
+        if whole == OPTIONS:
+            return _("{name} is not something this game's options takes.", name=cap)
+        return _("{name} is not something this action takes.", name=cap)
     if kind in KINDS:
-        return f"{cap} must be {KINDS[kind]}."
+        return _(KINDS[kind], name=cap)
     if kind in BOUNDS:
         key, words = BOUNDS[kind]
-        return f"{cap} {words.format(ctx.get(key))}."
-    if kind in ("string_too_long", "too_long"):
-        unit = "characters" if kind == "string_too_long" else "items"
-        return f"{cap} can be at most {ctx.get('max_length')} {unit} long." if unit == "characters" else f"{cap} can hold at most {ctx.get('max_length')} {unit}."
+        return _(words, name=cap, n=ctx.get(key))
+    if kind == "string_too_long":
+        return _("{name} can be at most {n} characters long.", name=cap, n=ctx.get("max_length"))
+    if kind == "too_long":
+        return _("{name} can hold at most {n} items.", name=cap, n=ctx.get("max_length"))
     if kind in ("string_too_short", "too_short"):
-        return f"{cap} cannot be empty." if ctx.get("min_length") == 1 else f"{cap} needs at least {ctx.get('min_length')}."
+        if ctx.get("min_length") == 1:
+            return _("{name} cannot be empty.", name=cap)
+        return _("{name} needs at least {n}.", name=cap, n=ctx.get("min_length"))
     if kind in ("literal_error", "enum"):
-        return f"{cap} must be one of {ctx.get('expected')}."
+        return _("{name} must be one of {choices}.", name=cap, choices=ctx.get("expected"))
     msg = e["msg"].removeprefix("Value error, ").removeprefix("Assertion failed, ").rstrip(".")
-    if kind in ("value_error", "assertion_error"):  # our own sentence, raised by a check of ours
-        return f"{field.title}: {msg[0].lower() + msg[1:]}." if field is not None and field.title else f"{msg[0].upper() + msg[1:]}."
-    return f"{cap} was not understood: {msg[0].lower() + msg[1:]}."
+    if kind in ("value_error", "assertion_error"):  # our own sentence, raised by a check of ours (in the reader's words)
+        if field is not None and field.title:
+            # TRANSLATORS: a value's name, then why it was refused
+            return _("{name}: {why}.", name=_(field.title), why=msg[0].lower() + msg[1:])
+        return f"{msg[0].upper() + msg[1:]}."
+    return _("{name} was not understood: {why}.", name=cap, why=msg[0].lower() + msg[1:])
 
 
 def parse(models: tuple, body) -> dict:
@@ -140,9 +163,9 @@ def parse(models: tuple, body) -> dict:
     switch is true or false, in every field of every action, nested options included. The page
     forms send typed values too (`json:` fields, see web/forms.py)."""
     if not isinstance(body, dict):
-        raise BadInput("The action must be a JSON object with a 'type'.")
+        raise BadInput(_("The action must be a JSON object with a 'type'."))
     if not isinstance(body.get("type"), str):
-        raise BadInput("The action needs a 'type'.")
+        raise BadInput(_("The action needs a 'type'."))
     try:
         model = adapter(models).validate_python(body, strict=True)
     except ValidationError as err:

@@ -2,6 +2,8 @@
 
 import unicodedata
 
+from .i18n import _
+
 INVISIBLE = {"\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad"}
 
 
@@ -15,9 +17,9 @@ def why_not_name(name: str) -> str | None:
     for ch in unicodedata.normalize("NFD", name):
         run = run + 1 if unicodedata.combining(ch) or unicodedata.category(ch) == "Me" else 0
         if run > MARKS_MAX:
-            return f"A name may carry at most {MARKS_MAX} accents on one letter."
+            return _("A name may carry at most {n} accents on one letter.", n=MARKS_MAX)
     if all(unicodedata.combining(ch) or ch.isspace() for ch in name):
-        return "A name needs a letter, not only accents."
+        return _("A name needs a letter, not only accents.")
     return None
 
 

@@ -17,6 +17,7 @@ The table itself adds what every game shares: a phone waiting for the host's app
 and the host sees how many wait, with the Approve taps, pinned. No Flask here.
 """
 
+from .i18n import _, ngettext
 from .table import HOST, Seat, Table
 
 MOVE, PROMPT, INFO, WARN, WIN = "move", "prompt", "info", "warn", "win"
@@ -43,23 +44,27 @@ def act(label: str, fields: dict, cls: str = "", post: str = "act") -> dict:
 
 def joined(seats: list[dict]) -> str:
     names = [s["name"] for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    # TRANSLATORS: the last two of a list of names ("Ann, Bob and Cat")
+    return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def table_items(table: Table, seat: Seat, seats: list[dict]) -> tuple[list[dict], list[dict]]:
     """The items every game shares: (now, news) for this seat."""
     host = next((s["name"] for s in seats if s["role"] == HOST), None)
     if not seat.approved:
-        who = f"{host}, the host," if host else "the host"
-        return [item("waiting", f"You are waiting for {who} to let you in.", PROMPT,
-                     detail="Keep this page open: it changes by itself once you are in.")], []
+        text = (_("You are waiting for {host}, the host, to let you in.", host=host) if host
+                else _("You are waiting for the host to let you in."))
+        return [item("waiting", text, PROMPT,
+                     detail=_("Keep this page open: it changes by itself once you are in."))], []
     if seat.trusted != HOST:
         return [], []
     waiting = [s for s in seats if not s["approved"]]
     if not waiting:
         return [], []
-    count = "1 phone waits" if len(waiting) == 1 else f"{len(waiting)} phones wait"
-    taps = [act(f"Let {s['name']} in", {}, post=f"seats/{s['seat']}/approve") for s in waiting[:6]]
-    more = None if len(waiting) <= 6 else "The others are under “At the table”, at the bottom."
-    return [], [item("approve-" + "-".join(str(s["seat"]) for s in waiting), f"{count} to join: {joined(waiting)}.",
-                     PROMPT, taps, more)]
+    text = ngettext("{n} phone waits to join: {names}.", "{n} phones wait to join: {names}.", len(waiting),
+                    names=joined(waiting))
+    taps = [act(_("Let {name} in", name=s["name"]), {}, post=f"seats/{s['seat']}/approve") for s in waiting[:6]]
+    more = None if len(waiting) <= 6 else _("The others are under “At the table”, at the bottom.")
+    return [], [item("approve-" + "-".join(str(s["seat"]) for s in waiting), text, PROMPT, taps, more)]

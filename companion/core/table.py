@@ -10,10 +10,13 @@ import copy
 from dataclasses import dataclass, field
 
 from . import dice
-from .errors import Refusal
+from .errors import Forbidden, Refusal
+from .i18n import N_, SOURCE, _
 from .names import norm
 
 HOST, PLAYER, DISPLAY = "host", "player", "display"
+# TRANSLATORS: a seat's role, shown beside its name
+ROLE_WORDS = {HOST: N_("host"), PLAYER: N_("player"), DISPLAY: N_("display")}
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,7 @@ class Table:
     views: dict = field(default_factory=dict, repr=False, compare=False)  # core.views' cache for this version
     game_views: dict = field(default_factory=dict, repr=False, compare=False)  # the game's part, by game state
     slice_memo: dict = field(default_factory=dict, repr=False, compare=False)  # core.regions: slices by identity
+    language: str = SOURCE  # the language chosen at creation (the host's `language` action changes it: `language()`)
 
     @property
     def version(self) -> int:
@@ -51,6 +55,12 @@ class Table:
 
     def seat_named(self, name: str) -> Seat | None:
         return next((s for s in self.seats.values() if norm(s.name) == norm(name)), None)
+
+
+def language(table: Table) -> str:
+    """The table's language now: what the narration, the display and the shared log use."""
+    state = table.state
+    return (state.get("language") if state else None) or table.language
 
 
 def initial(module, options: dict) -> dict:
@@ -66,6 +76,10 @@ def step(module, state: dict, event: dict, seats: dict[int, Seat]) -> dict:
         new["rolls"] = [*state["rolls"], roll_entry(event, seat)]
     elif kind == "memo":
         new["memos"] = {**state["memos"], str(seat.id): action["text"]}
+    elif kind == "language":
+        if seat.trusted != HOST:
+            raise Forbidden(_("Only the host can change the table's language."))
+        new["language"] = action["language"]
     else:
         new["game"] = module.apply(copy.deepcopy(state["game"]), action, seat)
         if "_roll" in action:  # a game's own roll (a Minion Table, say) joins the shared roll log

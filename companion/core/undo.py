@@ -7,6 +7,7 @@ they read (`describe`); the rest is here.
 """
 
 from .errors import Forbidden, RuleError
+from .i18n import N_, _, language_name
 from .table import HOST, Table, fold, is_private, step, undone
 
 
@@ -20,7 +21,7 @@ def revealed(module, event: dict, before: dict, after: dict) -> str | None:
     """What this action showed the whole table, given the states before and after it."""
     action = event["action"]
     if action["type"] == "roll" or "_roll" in action:
-        return "a shared roll"
+        return N_("a shared roll")  # kept as written (table.seals): translated where it is shown
     hook = module.reveals
     return hook(before["game"], after["game"], action)
 
@@ -42,15 +43,20 @@ def reveals(module, table: Table, event: dict) -> str | None:
 
 def describe(module, table: Table, event: dict) -> str:
     seat = table.seats.get(event["seat"])
-    by = seat.name if seat else "someone"
+    by = seat.name if seat else _("someone")
     action = event["action"]
     if action["type"] == "roll":
-        return f"{by}'s roll of {action['dice']}"
+        return _("{name}'s roll of {dice}", name=by, dice=action["dice"])
     if action["type"] == "memo":
-        return f"{by}'s private note"
+        return _("{name}'s private note", name=by)
+    if action["type"] == "language":
+        return _("{name}'s choice of language ({language})", name=by, language=language_name(action["language"]))
     hook = module.describe
     text = hook(action)
-    return f"{by}: {text}" if text else f"{by}'s {action['type'].replace('_', ' ')}"
+    if text:
+        # TRANSLATORS: who did it, then what they did ("Ann: +3 Power for Ann")
+        return _("{name}: {action}", name=by, action=text)
+    return _("{name}'s {action}", name=by, action=action["type"].replace("_", " "))
 
 
 def last_visible(module, table: Table, seat) -> dict | None:
@@ -74,14 +80,15 @@ def target(module, table: Table, seat) -> dict:
     """The event an undo by this seat takes back, or a sentence saying why there is none."""
     event = last_visible(module, table, seat)
     if event is None:
-        raise RuleError("There is nothing to take back.")
+        raise RuleError(_("There is nothing to take back."))
     if seat.trusted == HOST:
         return event
     if event["seat"] != seat.id:
-        raise Forbidden("Only the host can take back another seat's action; yours is no longer the last.")
+        raise Forbidden(_("Only the host can take back another seat's action; yours is no longer the last."))
     what = reveals(module, table, event)
     if what:
-        raise Forbidden(f"Your last action revealed {what} to the whole table; only the host can take it back now.")
+        raise Forbidden(_("Your last action revealed {what} to the whole table; only the host can take it back now.",
+                          what=_(what)))
     return event
 
 
@@ -93,16 +100,19 @@ def offer(module, table: Table, seat) -> dict | None:
     if event is None:
         return None
     label = describe(module, table, event)
+    button = _("Undo: {what}", what=label)
     if seat.trusted == HOST:
         what = reveals(module, table, event)
         confirm = None
-        if event["seat"] != seat.id or what:
-            confirm = f"Take back {label}?" + (f" The whole table has already seen {what}." if what else "")
-        return {"label": f"Undo: {label}", "confirm": confirm, "allowed": True, "why": None}
+        if what:
+            confirm = _("Take back {what}? The whole table has already seen {seen}.", what=label, seen=_(what))
+        elif event["seat"] != seat.id:
+            confirm = _("Take back {what}?", what=label)
+        return {"label": button, "confirm": confirm, "allowed": True, "why": None}
     if event["seat"] != seat.id:
         return None
     what = reveals(module, table, event)
     if what:
-        return {"label": f"Undo: {label}", "confirm": None, "allowed": False,
-                "why": f"It revealed {what} to the whole table; only the host can take it back."}
-    return {"label": f"Undo: {label}", "confirm": None, "allowed": True, "why": None}
+        return {"label": button, "confirm": None, "allowed": False,
+                "why": _("It revealed {what} to the whole table; only the host can take it back.", what=_(what))}
+    return {"label": button, "confirm": None, "allowed": True, "why": None}

@@ -6,8 +6,8 @@ Everything a seat receives (the JSON view, its page, its socket pushes, its log)
 
 import threading
 
-from . import compute, now, undo
-from .table import HOST, Seat, Table, is_private, undone
+from . import compute, i18n, now, undo
+from .table import DISPLAY, HOST, Seat, Table, is_private, undone
 
 
 def seats_public(table: Table) -> list[dict]:
@@ -117,11 +117,23 @@ def _asking(table: Table, seat: Seat | None):
     return worker
 
 
+def reader(table: Table, seat: Seat, phone: str | None = None) -> tuple[str, str]:
+    """(the language this seat's view and page are in, the table's language): the phone's own
+    (`phone`, else the one in use), but the display's is the table's."""
+    state = table.state
+    spoken = (state.get("language") if state else None) or table.language  # (core.table.language, inlined)
+    if seat.role == DISPLAY:
+        return spoken, spoken
+    return (phone if phone in i18n.LOCALES else i18n.current()), spoken
+
+
 def view_for(module, table: Table, seat: Seat) -> dict:
-    """What this seat may see now. Computed once per version of the table (and per result of its
-    background worker): the check before a commit, the answer and every socket's push share it.
+    """What this seat may see now, in the language in use (a display's: the table's). Computed
+    once per version of the table, language (the reader's and the table's) and result of its
+    background worker: the check before a commit, the answer and every socket's push share it.
     Callers must not change the dict they get."""
-    key = (seat, generation(table, seat))
+    locale, spoken = reader(table, seat)
+    key = (seat, generation(table, seat), locale, spoken)
     stamp = (table.version, tuple(table.seats.values()), frozenset(table.removed))
     if table.views.get("stamp") != stamp:  # a new event, or a seat joined, was approved or removed
         carried = table.views.get("shared") or {}
@@ -130,7 +142,11 @@ def view_for(module, table: Table, seat: Seat) -> dict:
         table.views["shared"] = carried  # parts every seat shares, kept while what they come from is
     view = table.views.get(key)
     if view is None:
-        view = table.views[key] = _view(module, table, seat)
+        if locale == i18n.current() and spoken == i18n.table():
+            view = table.views[key] = _view(module, table, seat)
+        else:
+            with i18n.use(locale, table=spoken):
+                view = table.views[key] = _view(module, table, seat)
     return view
 
 
@@ -153,7 +169,7 @@ def _game_view(module, table: Table, seat: Seat) -> dict:
     """The game's part of a view, kept while the game's state is the very same object (a roll or
     a note makes a new version but leaves the game as it was)."""
     game = table.state["game"]
-    key = (seat, generation(table, seat))
+    key = (seat, generation(table, seat), i18n.current(), i18n.table())
     kept = table.game_views.get(key)
     if kept is not None and kept[0] is game:  # the reference held keeps the id from being reused
         return kept[1]
@@ -162,7 +178,7 @@ def _game_view(module, table: Table, seat: Seat) -> dict:
         view = module.view(game, seat)
     finally:
         compute.current.reset(token)
-    if len(table.game_views) > 4 * len(table.seats) + 8:
+    if len(table.game_views) > 8 * len(table.seats) + 8:  # room for two languages at one table
         table.game_views.clear()
     table.game_views[key] = (game, view)
     return view
@@ -218,6 +234,7 @@ def _view(module, table: Table, seat: Seat) -> dict:
         "seat": _seat_public(table, seat),
         "undo": undo.offer(module, table, seat),
         "dice_tray": module.dice or bool(state["rolls"]),  # a game without dice shows none
+        "language": i18n.table(),  # the table's language (set by view_for): the narration, the display, the log
     })
     return view
 

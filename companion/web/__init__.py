@@ -11,7 +11,7 @@ from ..core import i18n
 from ..live import Hub
 from ..store import open_store
 from ..tables import Tables
-from . import api, assets, compress, pages, render, security, ws
+from . import api, assets, compress, locale, pages, render, security, ws
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,6 +34,7 @@ def create_app(db: str | None = None, rng=None) -> Flask:
     hub = app.extensions["hub"] = Hub(tables, render.page_for, render.Renderer(app))
     tables.compute.listeners.append(lambda task: hub.broadcast_game(task.split(".")[0]))
     store.listen(tables.notice)  # PostgreSQL: the other processes' changes reach this one's sockets
+    locale.install(app)  # before security's checks: their refusals are in the request's language
     security.install(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)

@@ -3,6 +3,8 @@
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from ..core.errors import BadInput, Forbidden
+from ..core.i18n import _
+from ..core.table import language
 from ..core.views import log_for, view_for
 from . import forms, openapi
 from .security import bearer, creating, find_table, same_origin, token_for
@@ -20,14 +22,14 @@ def body() -> dict:
         return {}
     data = forms.loads(raw)
     if not isinstance(data, dict):
-        raise BadInput("The body must be a JSON object.")
+        raise BadInput(_("The body must be a JSON object."))
     return data
 
 
 def seat_of(code: str):
     table = find_table(code)
     if request.method != "GET" and not bearer() and not same_origin():
-        raise Forbidden("A browser's cookie works only from this app's own pages.")
+        raise Forbidden(_("A browser's cookie works only from this app's own pages."))
     return tables().authenticate(table.code, token_for(table.code))
 
 
@@ -40,9 +42,10 @@ def answer(table, seat, status=200, **extra):
 def create_table():
     data = body()
     with creating():
-        table, seat, token = tables().create(data.get("game"), data.get("options"), data.get("name"))
+        table, seat, token = tables().create(data.get("game"), data.get("options"), data.get("name"),
+                                             data.get("language"))
     return jsonify({"code": table.code, "token": token, "seat": seat.id,
-                    "url": f"{request.host_url}tables/{table.code}"}), 201
+                    "url": f"{request.host_url}tables/{table.code}", "language": language(table)}), 201
 
 
 @bp.post("/tables/<code>/seats")
@@ -91,7 +94,7 @@ def delete_table(code):
 def get_table(code):
     table, seat = seat_of(code)
     module = tables().module(table)
-    return jsonify({"game": table.game, "version": table.version,
+    return jsonify({"game": table.game, "version": table.version, "language": language(table),
                     "you": {"seat": seat.id, "role": seat.role, "name": seat.name, "approved": seat.approved},
                     "view": view_for(module, table, seat)})
 

@@ -17,6 +17,7 @@ import json
 import re
 
 from ..core.errors import BadInput
+from ..core.i18n import _
 
 MAX_DEPTH = 32  # nesting of JSON arrays and objects (no action needs more than a handful)
 MAX_PATH = 8  # parts of a dotted form field name
@@ -37,17 +38,25 @@ def depth(value) -> int:
     return deepest
 
 
-def loads(text, what: str = "The body"):
-    """Parse JSON; a refusal (400) for anything malformed or nested too deeply."""
+def loads(text, what: str | None = None):
+    """Parse JSON; a refusal (400) for anything malformed or nested too deeply. `what`: the form
+    field's name (None: the request's body)."""
     try:
         value = json.loads(text)
     except RecursionError:
-        raise BadInput(f"{what} is nested too deeply (at most {MAX_DEPTH} levels).") from None
+        raise BadInput(too_deep(what)) from None
     except ValueError:
-        raise BadInput(f"{what} could not be read (it must be JSON).") from None
+        raise BadInput(_("The body could not be read (it must be JSON).") if what is None else
+                       _("{name} could not be read (it must be JSON).", name=what)) from None
     if depth(value) > MAX_DEPTH:
-        raise BadInput(f"{what} is nested too deeply (at most {MAX_DEPTH} levels).")
+        raise BadInput(too_deep(what))
     return value
+
+
+def too_deep(what: str | None) -> str:
+    if what is None:
+        return _("The body is nested too deeply (at most {n} levels).", n=MAX_DEPTH)
+    return _("{name} is nested too deeply (at most {n} levels).", name=what, n=MAX_DEPTH)
 
 
 def is_row(key: str) -> bool:
@@ -78,11 +87,11 @@ def decode(form) -> dict:
         node = out
         *path, last = name.split(".")
         if len(path) >= MAX_PATH:
-            raise BadInput(f"“{name[:40]}” is not a name this form can send.")
+            raise BadInput(_("“{name}” is not a name this form can send.", name=name[:40]))
         for part in path:
             node = node.setdefault(part, {})
             if not isinstance(node, dict):
-                raise BadInput(f"“{name[:40]}” is not a name this form can send.")
+                raise BadInput(_("“{name}” is not a name this form can send.", name=name[:40]))
         node[last] = value
     return _rows(out)
 
@@ -93,7 +102,7 @@ def _rows(node, level: int = 0):
     node = {k: _rows(v, level + 1) for k, v in node.items()}
     if node and all(isinstance(k, str) and k.isdigit() for k in node):
         if not all(is_row(k) for k in node):
-            raise BadInput("A form's row numbers are plain digits (0 to 999).")
+            raise BadInput(_("A form's row numbers are plain digits (0 to 999)."))
         rows = [node[k] for k in sorted(node, key=int)]
         return [r for r in rows if not (isinstance(r, dict) and "name" not in r)]
     return node

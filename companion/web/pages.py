@@ -1,6 +1,7 @@
 """The htmx pages: home, join, and the table page for every role."""
 
 import io
+import json
 
 import segno
 from flask import (
@@ -15,7 +16,10 @@ from flask import (
 )
 
 from .. import games
+from ..core import i18n
 from ..core.errors import Forbidden, Refusal, TooMany
+from ..core.i18n import N_, _
+from ..core.views import reader
 from ..tables import normal_code
 from . import forms
 from .render import page_for
@@ -51,13 +55,18 @@ def error_page(message: str, status: int):
 @bp.before_request
 def guard():
     if request.method == "POST" and not same_origin():
-        raise Forbidden("This request did not come from this app's own pages.")
+        raise Forbidden(_("This request did not come from this app's own pages."))
 
 
 def with_cookie(resp, code, token):
     resp.set_cookie(cookie_name(code), token, max_age=COOKIE_AGE, httponly=True, samesite="Lax",
                     secure=request.is_secure, path="/")
     return resp
+
+
+def reading(table, seat):
+    """The language a seat's page is made in: the phone's, a display's the table's."""
+    return i18n.use(*reader(table, seat))
 
 
 def join_url(code: str) -> str:
@@ -104,7 +113,8 @@ def my_tables(limit: int = 12) -> list[dict]:
 @bp.post("/tables")
 def create():
     with creating():
-        table, seat, token = tables().create(request.form.get("game"), {}, request.form.get("name") or None)
+        table, seat, token = tables().create(request.form.get("game"), {}, request.form.get("name") or None,
+                                             request.form.get("language") or None)
     return with_cookie(redirect(f"/tables/{table.code}", 303), table.code, token)
 
 
@@ -140,8 +150,8 @@ def claim(code):
     if request.method == "GET":
         return render_template("join.html", table=table, game=games.get(table.game), claim=True, seat=seat)
     if seat is not None:
-        raise Forbidden(f"This browser already holds the seat {seat.name} at this table; open the link on the "
-                        "phone it is meant for.")
+        raise Forbidden(_("This browser already holds the seat {name} at this table; open the link on the "
+                          "phone it is meant for.", name=seat.name))
     table, seat, token = tables().claim(table.code, request.form.get("t", ""))
     return with_cookie(redirect(f"/tables/{table.code}", 303), table.code, token)
 
@@ -151,8 +161,9 @@ def table_page(code):
     table, seat = seated(normal_code(code))
     if seat is None:
         return redirect(f"/join/{table.code}", 303)
-    page = page_for(table, seat)
-    return render_template("table.html", regions=hub().renderer.whole(page), digest=page.digest, page=page)
+    with reading(table, seat):
+        page = page_for(table, seat)
+        return render_template("table.html", regions=hub().renderer.whole(page), digest=page.digest, page=page)
 
 
 @bp.get("/tables/<code>/qr.svg")
@@ -164,14 +175,14 @@ def qr(code):
 def svg_qr(text: str) -> Response:
     buf = io.BytesIO()
     segno.make(text, error="m").save(buf, kind="svg", scale=6, border=2, dark="#000", light="#fff",
-                                     xmldecl=False, svgns=True, title="Join code")
+                                     xmldecl=False, svgns=True, title=_("Join code"))
     return Response(buf.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
 
 
 def seat_or_refuse(code: str):
     table, seat = seated(normal_code(code))
     if seat is None:
-        raise Forbidden("This browser holds no seat at this table; join it first.")
+        raise Forbidden(_("This browser holds no seat at this table; join it first."))
     return table, seat
 
 
@@ -183,7 +194,9 @@ def answer(table, seat, **flash):
         return redirect(f"/tables/{table.code}", 303)
     parts = [render_template("_flash.html", kind="ok", **flash)]
     if not hub().connected(table.code, seat.id):
-        parts.append(hub().renderer.whole(page_for(table, table.seats[seat.id]), oob=True))
+        mine = table.seats[seat.id]
+        with reading(table, mine):
+            parts.append(hub().renderer.whole(page_for(table, mine), oob=True))
     return Response("\n".join(parts), mimetype="text/html")
 
 
@@ -202,7 +215,7 @@ def act(code):
 def undo(code):
     table, seat = seat_or_refuse(code)
     table = tables().undo(table.code, seat, {})
-    return after_change(table, seat, "Taken back.")
+    return after_change(table, seat, _("Taken back."))
 
 
 @bp.post("/tables/<code>/seats")
@@ -210,7 +223,7 @@ def add_seat(code):
     """The host adds a seat and shows its personal join QR code once."""
     table, host = seat_or_refuse(code)
     if host.trusted != "host":
-        raise Forbidden("Only the host can add a seat for someone else.")
+        raise Forbidden(_("Only the host can add a seat for someone else."))
     seat, token = tables().join(table.code, request.form.get("name"), request.form.get("role", "player"), by=host,
                                 personal=True)
     return personal_link(table, host, seat, token)
@@ -221,7 +234,7 @@ def personal_link(table, host, seat, token):
     link = f"{request.host_url}tables/{table.code}/claim#t={token}"
     buf = io.BytesIO()
     segno.make(link, error="m").save(buf, kind="svg", scale=5, border=2, dark="#000", light="#fff",
-                                     xmldecl=False, svgns=True, title=f"Join link for {seat.name}")
+                                     xmldecl=False, svgns=True, title=_("Join link for {name}", name=seat.name))
     svg = buf.getvalue().decode()
     return answer(table, host, qr_svg=svg, qr_name=seat.name, qr_link=link)
 
@@ -230,7 +243,7 @@ def personal_link(table, host, seat, token):
 def approve(code, seat_id):
     table, host = seat_or_refuse(code)
     seat = tables().approve(table.code, host, seat_id)
-    return after_change(table, host, f"{seat.name} is approved.")
+    return after_change(table, host, _("{name} is approved.", name=seat.name))
 
 
 @bp.post("/tables/<code>/seats/<seat_id>/remove")
@@ -238,7 +251,7 @@ def remove_seat(code, seat_id):
     """The host removes a seat: its phone stops working here at once."""
     table, host = seat_or_refuse(code)
     seat = tables().remove_seat(table.code, host, seat_id)
-    return after_change(table, host, f"{seat.name}'s seat is removed.")
+    return after_change(table, host, _("{name}'s seat is removed.", name=seat.name))
 
 
 @bp.post("/tables/<code>/seats/<seat_id>/link")
@@ -271,10 +284,24 @@ def log_json(code):
     return resp
 
 
+# TRANSLATORS: the installed app's names and description (static/manifest.webmanifest)
+MANIFEST_WORDS = {"name": N_("Table companion"), "short_name": N_("Companion"),
+                  "description": N_("A live companion for board games played around a real table.")}
+
+
 @bp.get("/manifest.webmanifest")
 def manifest():
-    return send_from_directory(current_app.static_folder, "manifest.webmanifest",
-                               mimetype="application/manifest+json", max_age=3600)
+    if i18n.current() == i18n.SOURCE:
+        resp = send_from_directory(current_app.static_folder, "manifest.webmanifest",
+                                   mimetype="application/manifest+json", max_age=3600)
+    else:  # the installed app named in the phone's language
+        with open(f"{current_app.static_folder}/manifest.webmanifest", encoding="utf-8") as fp:
+            doc = json.load(fp)
+        doc.update({key: _(words) for key, words in MANIFEST_WORDS.items()}, lang=i18n.current())
+        resp = Response(json.dumps(doc, ensure_ascii=False, indent=2), mimetype="application/manifest+json",
+                        headers={"Cache-Control": "public, max-age=3600"})
+    resp.headers["Vary"] = "Accept-Language, Cookie"
+    return resp
 
 
 @bp.get("/offline")

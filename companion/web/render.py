@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from markupsafe import Markup
 
 from .. import games
+from ..core import i18n
 from ..core.regions import Region, Slice, fingerprint, layout, slices
 from ..core.table import HOST, PLAYER
 from ..core.views import view_for
@@ -25,7 +26,7 @@ AFTER = (
     Region("undo", "_undo.html", ("undo",)),  # right under the game: the last entry taken back at hand
     Region("dice", "_dice.html", ("recent_rolls", "seat.approved", "seat.acts_as", "dice_tray")),
     Region("memo", "_memo.html", ("memo",), roles=(HOST, PLAYER)),
-    Region("seats", "_seats.html", ("seats", "seat.acts_as"), roles=(HOST, PLAYER)),
+    Region("seats", "_seats.html", ("seats", "seat.acts_as", "language"), roles=(HOST, PLAYER)),
 )
 CACHE_MAX = 8000  # rendered regions kept (a few KB each); cleared whole when full
 MEMO_PER_SEAT = 48  # a table's slices kept by the identity of what they read, per seat; cleared whole when full
@@ -44,6 +45,7 @@ class Page:
     after: list[Slice]
     layout: str
     body: str  # the page's body classes (the seat's role and the game): a new role is a new layout
+    lang: str = i18n.SOURCE  # the language it is written in: its partials are rendered in it
 
     @property
     def slices(self) -> list[Slice]:
@@ -55,6 +57,7 @@ class Page:
 
 
 def page_for(table, seat) -> Page:
+    """The seat's page in the language in use (the caller sets it: core.views.reader)."""
     module = games.get(table.game)
     view = view_for(module, table, seat)
     role = seat.trusted
@@ -64,8 +67,11 @@ def page_for(table, seat) -> Page:
     before, after = slices(BEFORE, view, role, memo), slices(AFTER, view, role, memo)
     game = slices(module.regions, view, role, memo)
     body = f"role-{role} game-{table.game}" + ("" if seat.approved else " pending")  # a waiting phone says so
-    return Page(table.code, module.title, module.scripts, module.styles, before, game, after,
-                layout(before + [Slice(GAME, "", {}, body)] + game + after), body)
+    lang = i18n.current()
+    shape = layout(before + [Slice(GAME, "", {}, body)] + game + after)
+    if lang != i18n.SOURCE:  # another language, another page: it is sent whole (a display the host switched)
+        shape += ":" + lang
+    return Page(table.code, module.title, module.scripts, module.styles, before, game, after, shape, body, lang)
 
 
 class Renderer:
@@ -81,12 +87,13 @@ class Renderer:
         return t
 
     def inner(self, page: Page, s: Slice) -> str:
-        key = (page.code, s.key)
+        key = (page.code, s.key, page.lang)  # one slice, one rendering per language
         html = self._cache.get(key)
         if html is None:
             if len(self._cache) > CACHE_MAX:
                 self._cache.clear()
             html = self._cache[key] = self.template(s.partial).render(v=s.data, code=page.code, title=page.title).strip()
+            # (rendered in the language in use, which is page.lang: the hub and the pages set it)
         return html
 
     def region(self, page: Page, s: Slice, oob: bool = False) -> str:
@@ -103,6 +110,8 @@ class Renderer:
         inner = "".join([self.region(page, s) for s in page.before] + [self.container(page)]
                         + [self.region(page, s) for s in page.after])
         attr = ' hx-swap-oob="true"' if oob else ""
+        if page.lang != i18n.SOURCE:  # the page reloads itself when its language is no longer the document's
+            attr += f' data-lang="{page.lang}"'
         return f'<div id="regions" data-body="{Markup.escape(page.body)}"{attr}>{inner}</div>'
 
     def changed(self, page: Page, sent: dict[str, str], sent_layout: str | None) -> list[str]:

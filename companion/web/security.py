@@ -22,6 +22,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ..core.errors import BadInput, NotFound, Refusal, TooMany
+from ..core.i18n import N_, _
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; "
@@ -78,7 +79,7 @@ class Limiter:
             while q and now - q[0][0] > self.window:
                 q.popleft()
             if len(q) >= self.limit:
-                raise TooMany(self.message)
+                raise TooMany(_(self.message))
             stamp = (now, next(self._ids))
             q.append(stamp)
             if len(self._hits) > 10000:  # forget the quiet addresses now and then
@@ -111,7 +112,7 @@ class SharedLimiter(Limiter):
     def take(self, who: str):
         attempt = self.store.take_attempt(self.kind, who, self.window, self.limit)
         if attempt is None:
-            raise TooMany(self.message)
+            raise TooMany(_(self.message))
         return attempt
 
     def keep(self, who: str):
@@ -128,7 +129,10 @@ def limiter(store, kind: str, limit: int, window: float, message: str):
     return Limiter(limit, window, message)
 
 
-GUESSES = "Too many wrong table codes from here; wait a minute and try again."
+GUESSES = N_("Too many wrong table codes from here; wait a minute and try again.")
+CREATES = N_("Too many tables created from here this hour; wait a while, or use one you have.")
+# sentences other modules refuse with as they were written: translated here, where they are answered
+N_("The table's database did not answer; try again in a moment.")  # companion/postgres.py
 
 
 def find_table(code: str):
@@ -219,8 +223,7 @@ def install(app):
     tables, hub = app.extensions["tables"], app.extensions["hub"]
     app.extensions["limiter"] = limiter(tables.store, "guess", 20, 60.0, GUESSES)
     app.extensions["create_limiter"] = limiter(
-        tables.store, "create", int(env.get("COMPANION_CREATES_PER_HOUR", "30")), 3600.0,
-        "Too many tables created from here this hour; wait a while, or use one you have.")
+        tables.store, "create", int(env.get("COMPANION_CREATES_PER_HOUR", "30")), 3600.0, CREATES)
     tables.idle_seconds = float(env.get("COMPANION_IDLE_MINUTES", "30")) * 60
     tables.keep_days = float(env.get("COMPANION_KEEP_DAYS", "30"))
     tables.closers.append(hub.close_seat)  # a removed seat, a new link, a deleted table: its sockets close
@@ -232,7 +235,7 @@ def install(app):
         if not sweeper:  # in the serving process (gunicorn's worker), on its first request
             sweeper.append(tables.start_sweeper(sweep_every))
         if hosts and not host_allowed(hosts):
-            raise BadInput("This server does not answer for that host name.")
+            raise BadInput(_("This server does not answer for that host name."))
 
     @app.after_request
     def headers(resp):
@@ -250,24 +253,24 @@ def install(app):
     @app.errorhandler(HTTPException)
     def http_error(err):
         messages = {
-            400: "The request could not be read.",
-            404: "There is nothing at this address.",
-            405: "This address does not take that method.",
-            408: "The request took too long to arrive; send it again.",
-            413: "The request is too large (64 KB at most).",
-            415: "Send JSON with the Content-Type application/json.",
+            400: N_("The request could not be read."),
+            404: N_("There is nothing at this address."),
+            405: N_("This address does not take that method."),
+            408: N_("The request took too long to arrive; send it again."),
+            413: N_("The request is too large (64 KB at most)."),
+            415: N_("Send JSON with the Content-Type application/json."),
         }
-        msg = messages.get(err.code, err.description or "The request was refused.")
+        msg = _(messages[err.code]) if err.code in messages else err.description or _("The request was refused.")
         return refusal(msg, err.name.lower().replace(" ", "_"), err.code)
 
     @app.errorhandler(Refusal)
     def refused(err: Refusal):
-        return refusal(err.message, err.code, err.status)
+        return refusal(_(err.message), err.code, err.status)  # a sentence kept as written is translated here
 
     @app.errorhandler(Exception)
     def crashed(err):  # a bug must never show a stack trace or lose the table
         app.logger.exception("unexpected error")
-        msg = "Something went wrong on the server; nothing was changed."
+        msg = _("Something went wrong on the server; nothing was changed.")
         if wants_json():
             return refusal_json(msg, "internal", 500)
         try:

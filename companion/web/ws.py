@@ -5,6 +5,7 @@ import time
 from flask import current_app, request
 from simple_websocket import ConnectionClosed
 
+from ..core import i18n
 from ..core.errors import Refusal
 from ..live import Connection
 from .security import bearer, find_table, same_origin, token_for
@@ -34,7 +35,7 @@ def install(sock):
             ws.close(reason=TRY_AGAIN, message="This table has too many screens open; close one and try again.")
             time.sleep(0.2)
             return
-        conn = Connection(ws, table.code, seat.id)
+        conn = Connection(ws, table.code, seat.id, i18n.current())  # the page's language (?l=), else the phone's
         conn.opened = time.monotonic()
         hub.add(conn, request.args.get("d"))
         hub.close_seat(table.code, seat.id, keep=SOCKETS_PER_SEAT,

@@ -1,6 +1,7 @@
 // The page's few behaviours. No inline scripts anywhere (the CSP forbids them).
 (function () {
   "use strict";
+  var _ = window._ || function (m, kw) { return m.replace(/\{(\w+)\}/g, function (x, k) { return kw && k in kw ? String(kw[k]) : x; }); };
   var conn = function () { return document.getElementById("conn"); };
   function setConn(state, text) {
     var el = conn();
@@ -17,24 +18,26 @@
   document.addEventListener("htmx:wsOpen", function (e) {
     socket = wrapper = e.detail.socketWrapper;
     raw = e.detail.event && e.detail.event.target;
-    setConn("live", "Live");
+    setConn("live", _("Live"));
     if (resync) {  // a socket opened in place of a silent one: ask for everything (and count it as a check)
       resync = false; lastCheck = Date.now();
       try { socket.send("sync"); } catch (err) { /* it reconnects on its own */ }
     }
   });
-  document.addEventListener("htmx:wsAfterMessage", function () { heard = true; setConn("live", "Live"); });
-  document.addEventListener("htmx:wsClose", function () { socket = null; raw = null; setConn("reconnecting", "Reconnecting… your taps are safe on the server."); });
-  document.addEventListener("htmx:wsConnecting", function () { if (!socket) setConn("reconnecting", "Reconnecting…"); });
-  window.addEventListener("offline", function () { setConn("reconnecting", "Offline: waiting for the network…"); });
+  document.addEventListener("htmx:wsAfterMessage", function () { heard = true; setConn("live", _("Live")); });
+  document.addEventListener("htmx:wsClose", function () { socket = null; raw = null; setConn("reconnecting", _("Reconnecting… your taps are safe on the server.")); });
+  document.addEventListener("htmx:wsConnecting", function () { if (!socket) setConn("reconnecting", _("Reconnecting…")); });
+  window.addEventListener("offline", function () { setConn("reconnecting", _("Offline: waiting for the network…")); });
 
   // A phone that slept may hold a socket that is dead without knowing it (iOS freezes it without a
   // close): the bar would say Live over a stale table. Whenever the page comes back (shown again,
   // back from the page cache, focused, online), ask for the whole view ("sync"); the server answers
   // at once. No answer within the deadline: drop that socket, open a new one and ask again, which
   // catches up without a reload (typed text stays: see keepTyped below).
-  var heard = false, checking = null, lastCheck = 0, resync = false;
+  var heard = false, checking = null, lastCheck = 0, resync = false, misses = 0;
   var DEADLINE = 4000, SPACING = 1500;  // the server answers one sync a second at most
+  // each silence in a row doubles the next deadline (a busy server is slow, not gone: its page
+  // must not open socket after socket); an answer in time sets it back
   function proveAlive() {
     if (document.visibilityState === "hidden" || checking || !socket || !raw) return;
     if (Date.now() - lastCheck < SPACING) return;
@@ -43,21 +46,22 @@
     var mine = raw;
     checking = setTimeout(function () {
       checking = null;
-      if (heard || raw !== mine) return;
+      if (heard || raw !== mine) { if (heard) misses = 0; return; }
+      misses = Math.min(misses + 1, 4);
       // silent: forget that socket (no message of it is applied any more once it is closing) and open anew
       mine.onclose = null; mine.onerror = null;
       try { mine.close(); } catch (err) { /* already gone */ }
       socket = null; raw = null; resync = true;
-      setConn("reconnecting", "Reconnecting…");
+      setConn("reconnecting", _("Reconnecting…"));
       wrapper.reconnect();
-    }, window.companionLiveDeadline || DEADLINE);
+    }, (window.companionLiveDeadline || DEADLINE) * Math.pow(2, misses));
   }
   document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") proveAlive(); });
   window.addEventListener("pageshow", proveAlive);
   window.addEventListener("focus", proveAlive);
   window.addEventListener("online", proveAlive);
   document.addEventListener("htmx:sendError", function () {
-    window.companionFlash("The server could not be reached; nothing was changed. Try again when the bar at the top says Live.");
+    window.companionFlash(_("The server could not be reached; nothing was changed. Try again when the bar at the top says Live."));
   });
 
   // A push never moves the page or takes what the person holds: when a region is replaced,
@@ -225,8 +229,11 @@
   document.addEventListener("htmx:afterSwap", function (e) { if (e.detail.target && e.detail.target.id === "flash") fadeLater(); });
   // The whole page came again (its shape changed: a waiting seat approved, a region came or went):
   // the body takes on the seat's role and game from it.
+  // It came in another language (a display whose table the host switched): the page is made again
+  // in it, its own words and script sentences included.
   document.addEventListener("htmx:oobAfterSwap", function (e) {
     var t = e.detail.target && e.detail.target.id === "regions" ? document.getElementById("regions") : null;
+    if (t && (t.dataset.lang || "en") !== (document.documentElement.lang || "en")) { location.reload(); return; }
     if (t && t.dataset.body) document.body.className = t.dataset.body;
   });
   document.addEventListener("click", function (e) {
@@ -255,7 +262,7 @@
         if (location.pathname === "/offline") location.href = "/"; else location.reload();
       }).catch(function () {
         var s = document.getElementById("offline-status");
-        if (s) s.textContent = "Still no answer (try " + tries + "). Trying again by itself…";
+        if (s) s.textContent = _("Still no answer (try {n}). Trying again by itself…", { n: tries });
         setTimeout(attempt, Math.min(2000 * tries, 10000));
       });
     };
@@ -351,7 +358,7 @@
     var btn = e.target.closest("[data-blank]");
     if (!btn) return;
     var cover = document.createElement("button");
-    cover.id = "blank"; cover.type = "button"; cover.textContent = "Tap to show";
+    cover.id = "blank"; cover.type = "button"; cover.textContent = _("Tap to show");
     cover.addEventListener("click", function () { cover.remove(); });
     document.body.appendChild(cover);
     cover.focus();
@@ -382,6 +389,13 @@
 // Personal links and closed seats.
 (function () {
   "use strict";
+  var _ = window._ || function (m) { return m; };
+  function N_(m) { return m; }  // marked for the catalog, translated where it is shown
+  // the server's reasons for closing a seat's socket (companion/live.py, companion/web/ws.py), in this page's words
+  N_("This seat no longer works here; ask the host.");
+  N_("This seat is open on too many screens; this one was the oldest.");
+  N_("Not a seat at this table.");
+  N_("This seat no longer works on this phone; ask the host.");
   // A personal link (/tables/CODE/claim#t=...): its token never travels in an address; post it once.
   document.addEventListener("DOMContentLoaded", function () {
     var field = document.getElementById("claim-token"), m = location.hash.match(/^#t=([\w-]+)$/);
@@ -396,6 +410,6 @@
     var el = document.getElementById("conn");
     if (!el || !e.detail || !e.detail.event || e.detail.event.code !== 1008) return;
     el.dataset.state = "closed";
-    el.textContent = e.detail.event.reason || "This seat no longer works on this phone; ask the host.";
+    el.textContent = _(e.detail.event.reason || N_("This seat no longer works on this phone; ask the host."));
   });
 })();

@@ -1,0 +1,171 @@
+"""Each phone in its own language, the table in its own (issue 26): the request's language
+(Accept-Language, the picker's cookie), the table's language (creation, the host's change, the
+store), the page's catalog for its scripts, refusals in the asker's language with the same code.
+The browser half (a French and an English phone live at one table) is tests/test_i18n_browser.py."""
+
+import json
+import re
+
+import pytest
+
+from companion.core import i18n
+from companion.web import create_app
+
+from .helpers import Api, InProcess
+
+FR = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
+
+
+def html_lang(text: str) -> str:
+    return re.search(r'<html lang="(\w+)">', text).group(1)
+
+
+def test_a_page_follows_accept_language(app):
+    c = app.test_client()
+    assert html_lang(c.get("/", headers=FR).text) == "fr"
+    assert html_lang(c.get("/", headers={"Accept-Language": "de-DE,en;q=0.5"}).text) == "en"
+    assert html_lang(c.get("/", headers={"Accept-Language": "de-DE"}).text) == "en"  # none we speak: English
+    assert html_lang(c.get("/").text) == "en"
+
+
+def test_the_picker_keeps_the_phone_language_over_accept_language(app):
+    c = app.test_client()
+    r = c.post("/lang", data={"lang": "en", "next": "/join/ABC"}, headers=FR)
+    assert r.status_code == 303 and r.headers["Location"] == "/join/ABC"
+    assert "lang=en" in r.headers["Set-Cookie"]
+    assert html_lang(c.get("/", headers=FR).text) == "en"
+    c.get("/lang?lang=fr&next=/")
+    assert html_lang(c.get("/").text) == "fr"
+
+
+@pytest.mark.parametrize("back", ["https://evil.example/", "//evil.example/", "/\\evil.example", "javascript:x"])
+def test_the_picker_goes_back_only_to_this_site(app, back):
+    r = app.test_client().post("/lang", data={"lang": "fr", "next": back})
+    assert r.status_code == 303 and r.headers["Location"] == "/"
+
+
+def test_every_top_level_page_offers_the_picker(app):
+    c = app.test_client()
+    api = Api(InProcess(app))
+    t = api.create("villainous", name="Ann")
+    for path in ("/", f"/join/{t['code']}", "/offline"):
+        text = c.get(path).text
+        assert 'action="/lang"' in text and 'value="fr"' in text and "Français" in text, path
+    c.set_cookie(f"seat_{t['code']}", t["token"])
+    assert 'action="/lang"' in c.get(f"/tables/{t['code']}").text
+
+
+def test_the_table_language_is_chosen_at_creation_and_defaults_to_the_creator(app):
+    api = Api(InProcess(app))
+    made = api.request("POST", "/api/tables", {"game": "villainous", "language": "fr"})
+    assert made.status == 201 and made.json["language"] == "fr"
+    got = api.request("GET", f"/api/tables/{made.json['code']}", token=made.json["token"]).json
+    assert got["language"] == "fr"
+    by_french = api.request("POST", "/api/tables", {"game": "villainous"}, headers=FR).json
+    assert by_french["language"] == "fr"
+    plain = api.request("POST", "/api/tables", {"game": "villainous"}).json
+    assert plain["language"] == "en"
+    bad = api.request("POST", "/api/tables", {"game": "villainous", "language": "xx"})
+    assert bad.status == 400 and bad.json["code"] == "bad_request"
+
+
+def test_the_home_form_creates_a_table_in_the_chosen_language(app):
+    c = app.test_client()
+    page = c.get("/", headers=FR).text
+    assert re.search(r'name="language" value="fr" checked', page)
+    r = c.post("/tables", data={"game": "villainous", "name": "Ann", "language": "fr"},
+               headers={"Origin": "http://localhost"})
+    assert r.status_code == 303
+    code = r.headers["Location"].rsplit("/", 1)[1]
+    assert app.extensions["tables"].get(code).language == "fr"
+
+
+def test_only_the_host_changes_the_table_language(client, client_table):
+    t = client_table
+    r = client.act(t["code"], t["bob"], type="language", language="fr")
+    assert r.status == 403 and r.json["code"] == "forbidden"
+    r = client.act(t["code"], t["bob"], type="language", language="fr")
+    assert r.status == 403
+    assert client.request("GET", f"/api/tables/{t['code']}", token=t["host"]).json["language"] == "en"
+    client.ok(t["code"], t["host"], type="language", language="fr")
+    assert client.request("GET", f"/api/tables/{t['code']}", token=t["bob"]).json["language"] == "fr"
+    r = client.act(t["code"], t["host"], type="language", language="de")
+    assert r.status == 400
+
+
+def test_the_table_language_survives_a_restart(tmp_path):
+    db = str(tmp_path / "lang.db")
+    app = create_app(db)
+    api = Api(InProcess(app))
+    a = api.request("POST", "/api/tables", {"game": "villainous", "language": "fr"}).json
+    b = api.request("POST", "/api/tables", {"game": "villainous"}).json
+    api.ok(b["code"], b["token"], type="language", language="fr")
+    app.extensions["tables"].compute.close()
+    again = Api(InProcess(create_app(db)))
+    for t in (a, b):
+        assert again.request("GET", f"/api/tables/{t['code']}", token=t["token"]).json["language"] == "fr"
+
+
+def test_a_refusal_follows_accept_language_with_the_same_code(client, client_table):
+    t = client_table
+    en = client.request("POST", f"/api/tables/{t['code']}/actions", {"type": "language", "language": "fr"},
+                        token=t["bob"])
+    fr = client.request("POST", f"/api/tables/{t['code']}/actions", {"type": "language", "language": "fr"},
+                        token=t["bob"], headers=FR)
+    assert en.status == fr.status == 403 and en.json["code"] == fr.json["code"] == "forbidden"
+    assert en.json["error"] == "Only the host can change the table's language."
+    with i18n.use("fr"):
+        assert fr.json["error"] == i18n._("Only the host can change the table's language.")
+    assert fr.json["error"] != en.json["error"]
+
+
+def catalog_of(text: str):
+    m = re.search(r'<script type="application/json" id="i18n">(.*?)</script>', text, re.S)
+    return json.loads(m.group(1)) if m else None
+
+
+def test_a_french_page_carries_its_scripts_catalog_as_json_and_an_english_one_none(app):
+    c = app.test_client()
+    fr = catalog_of(c.get("/", headers=FR).text)
+    assert fr["plural"] == "n>1" and isinstance(fr["messages"], dict)
+    assert fr["messages"].get("Live") == "En direct"
+    assert catalog_of(c.get("/").text) is None
+    r = c.get("/", headers=FR)
+    assert "script-src 'self'" in r.headers["Content-Security-Policy"]  # data, not a script: the policy stands
+
+
+def test_a_catalog_cannot_close_its_element():
+    from companion.web.locale import catalog
+
+    text = catalog("fr", ())
+    assert "<" not in text and ">" not in text and "&" not in text
+
+
+def test_english_regions_are_the_same_bytes_as_before_translations(tmp_path):
+    """The shared regions of an English host's page, rendered at the commit before issue 26
+    (tests/english_regions_before_i18n.txt), are the same bytes now but for what issue 26 added:
+    the language menu and the table's language form."""
+    import random
+    from pathlib import Path
+
+    app = create_app(str(tmp_path / "en.db"), rng=random.Random(7))
+    c, api = InProcess(app), None
+    api = Api(c)
+    t = api.create("clue", {}, name="Ann")
+    code = t["code"]
+    bob = api.join(code, "Bob", token=t["token"])["token"]
+    api.join(code, "Cleo")
+    api.ok(code, bob, type="roll", dice="2d6")
+    c.client.set_cookie(f"seat_{code}", t["token"])
+    page = c("GET", f"/tables/{code}", headers={"Accept-Language": "en-GB,en;q=0.8"}).text.replace(code, "CODE")
+    page = re.sub(r'<details class="lang-menu">.*?</details>\n', "", page, flags=re.S)
+    page = re.sub(r'  <form [^>]*class="stack table-language">.*?</form>\n', "", page, flags=re.S)
+    got = []
+    for rid in ("header", "news", "now", "undo", "dice", "memo", "seats"):
+        m = re.search(r'<div id="r-%s" class="region">(.*?)</div>(?=<div id="r-|<section id="r-game"|</div>\n</div>)' % rid,
+                      page, re.S)
+        got.append(f"### {rid}\n{m.group(1) if m else None}")
+    before = (Path(__file__).parent / "english_regions_before_i18n.txt").read_text(encoding="utf-8")
+    assert "\n".join(got) + "\n" == before
+    assert catalog_of(page) is None and html_lang(page) == "en"
+    app.extensions["tables"].compute.close()
