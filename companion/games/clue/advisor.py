@@ -30,9 +30,8 @@ def do_advise(state, a, seat_):
     if a["room"] is not None:
         c = card(state, a["room"])
         if c["category"] != lair_kind(state):
-            # TRANSLATORS: {kind} is the kind of card of the places, in lower case ("lair"); {Kind} as printed
-            raise RuleError(_("Choose a {kind}: you suggest in the one you are in.", kind=_(lair_kind(state)).lower(),
-                              Kind=_(lair_kind(state))))
+            # TRANSLATORS: {kind} is the kind of card of the places, in lower case ("lair")
+            raise RuleError(_("Choose a {kind}: you suggest in the one you are in.", kind=_(lair_kind(state)).lower()))
         room = c["id"]
     mine(state, name)["room"] = room
 

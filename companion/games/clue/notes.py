@@ -183,10 +183,10 @@ def explain(k, possible, c: int, h: int, has: bool, nm: Names, holders: list[str
                 parts.append(ngettext("{cards} is ruled out of it (tap those envelope cells for why)",
                                       "{cards} are ruled out of it (tap those envelope cells for why)", len(loose),
                                       cards=said(loose)))
-            # TRANSLATORS: {kind} is the kind of card in lower case ("villain"), {Kind} as printed ("Villain");
-            # {reasons} are clauses joined by "; " ("you hold Ursula; Bob has Jafar")
+            # TRANSLATORS: {kind} is the kind of card in lower case ("villain"); {reasons} are clauses joined
+            # by "; " ("you hold Ursula; Bob has Jafar")
             return _("The envelope holds one {kind}, and none of the others can be there: {reasons}.",
-                     kind=nm.kind(kind).lower(), Kind=nm.kind(kind), reasons="; ".join(parts))
+                     kind=nm.kind(kind).lower(), reasons="; ".join(parts))
         if h == me_i:
             return _("Every deal that fits what you know puts {card} with you: the hand sizes and the entries leave "
                      "it no other place.", card=nm.says(ids[c]))
@@ -203,7 +203,7 @@ def explain(k, possible, c: int, h: int, has: bool, nm: Names, holders: list[str
         known = next((x for x in cat if possible[x] == 1 << env), None)
         if known is not None:
             return _("The envelope's {kind} is {card}, and it holds only one.", kind=nm.kind(kind).lower(),
-                     Kind=nm.kind(kind), card=nm.says(ids[known]))
+                     card=nm.says(ids[known]))
     else:
         mine_ = [x for x in range(k.n_cards) if possible[x] == one]
         if len(mine_) == k.sizes[h]:
@@ -266,9 +266,9 @@ def conflict(state, es: list[dict]) -> dict:
 def conflict_sentence(nm: Names, found: dict) -> str:
     labels = [nm.say(e["label"]) for e in found["entries"]]
     if len(labels) == 1:
-        # TRANSLATORS: {entry} is the entry at the start of the sentence ("Your hand"), {label} as within one
+        # TRANSLATORS: {entry} is the entry, at the start of the sentence ("Your hand")
         return _("{entry} cannot be true: no deal of the cards fits it. Remove or edit one of them.",
-                 entry=cap(labels[0]), label=labels[0])
+                 entry=cap(labels[0]))
     return _("These entries cannot all be true: {entries}. Remove or edit one of them.", entries=and_list(labels))
 
 

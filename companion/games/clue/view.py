@@ -213,7 +213,7 @@ def advice_words(a: dict, nm: Names) -> dict:
     """The advisor's answer in sentences: the best suggestion's sentence around its cards in bold,
     the figures written the reader's way."""
     out = {}
-    kw = {"lair": nm.card(a["room"]), "the_lair": nm.says(a["room"]), "strong": "{strong}"}
+    kw = {"lair": nm.card(a["room"]), "strong": "{strong}"}
     out["pending_text"] = _("Weighing every suggestion in {lair}…", **kw)
     if not a.get("ranked"):
         return out

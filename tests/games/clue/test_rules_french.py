@@ -84,8 +84,9 @@ def test_plurals_one_card_and_two_cards():
 
 
 def test_the_shared_log_is_in_the_tables_language_while_the_phone_is_english():
-    with i18n.use("en", table="fr"):
-        g = played()
+    with i18n.use("fr", table="fr"):
+        g = played()  # a table a French phone created: its language is French
+    with i18n.use("en"):
         v = g.view("Ann")
     assert v["log_lines"][0]["text"] == "Bob : Ursula, Potion, Repaire 5 · réfuté par Ann".replace(" :", NB + ":")
     assert v["log_lines"][1]["text"] == f"Ann{NB}: Jafar, Coquillage, Repaire 3 · réfuté par Bob"
@@ -98,15 +99,19 @@ def test_the_shared_log_is_in_the_tables_language_while_the_phone_is_english():
 
 
 def test_a_french_phone_at_an_english_table_reads_the_log_in_english():
-    with i18n.use("fr", table="en"):
-        v = played().view("Ann")
+    with i18n.use("en", table="en"):
+        g = played()
+    with i18n.use("fr"):
+        v = g.view("Ann")
     assert v["log_lines"][0]["text"] == "Bob: Ursula, Potion, Lair 5 · disproved by Ann"
     assert v["now"][0]["text"] == "Au tour de Bob."
 
 
 def test_the_display_shows_the_tables_language_whatever_its_browser_says():
-    with i18n.use("en", table="fr"):
-        v = played().view("Board")
+    with i18n.use("fr", table="fr"):
+        g = played()
+    with i18n.use("en"):
+        v = g.view("Board")
     assert v["news"][0]["text"] == f"Cat a accusé Maléfique, le Sceptre et le Repaire 9{NB}: c'est faux."
     assert v["card_names"]["maleficent"] == "Maléfique"
     assert v["category_names"]["Enchanted Object"] == "Objet enchanté"
