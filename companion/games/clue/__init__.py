@@ -91,7 +91,7 @@ REGIONS = (
 
 GAME = Game(
     id=ID, title=TITLE, options=Options, actions=ACTIONS,
-    setup=setup, apply=apply, view=view, regions=REGIONS, styles=("css/clue.css",),
+    setup=setup, apply=apply, view=view, regions=REGIONS, styles=("css/clue.css",), prepare=table.prepare,
     private=frozenset(PRIVATE),
     not_undone=frozenset(NOT_UNDONE),
     scripts=SCRIPTS,

@@ -120,6 +120,20 @@ def seat(state: dict, opts: dict) -> dict:
     return state
 
 
+def prepare(state, action: dict, seat_, rng) -> dict:
+    """Before a set-up is stored: the lair names the form offered in the phone's language and left
+    as they were are stored as the rules data names them, so a table's cards (their ids and names)
+    are the same whichever language its host seated it in; a name the host typed stays as typed."""
+    if action.get("type") != "setup" or not action.get("lairs"):
+        return action
+    ed = DATA["editions"].get(action.get("edition") or DEFAULT_EDITION)
+    cat = next((c for c in ed["categories"] if c.get("renamable")), None) if ed else None
+    if cat is None or len(action["lairs"]) != len(cat["cards"]):
+        return action
+    lairs = [name if typed == _(name) else typed for typed, name in zip(action["lairs"], cat["cards"], strict=True)]
+    return action if lairs == action["lairs"] else {**action, "lairs": lairs}
+
+
 def setup(options: dict) -> dict:
     state = {"players": [], "sizes": [], "cards": [], "suggestions": [], "accusations": [], "private": {},
              "next_id": 1, "out": [], "winner": None, "current": None, "first": 0, "movers": {},

@@ -219,3 +219,17 @@ def test_every_clue_partial_reads_french_on_a_french_phone(renderer):
         assert text.strip()
         assert english_left(text) == [], text
         assert english_words(text, allowed=ACCENTED) == [], english_words(text, allowed=ACCENTED)
+
+
+def test_lair_names_kept_as_the_french_form_offered_them_are_the_same_cards_as_in_english():
+    with i18n.use("fr"):
+        g = unseated()
+        offered = [lair["name"] for lair in g.view("host")["setup_form"]["lairs"]]
+        assert offered[:2] == ["Laboratoire", "Repaire 2"]
+        g.act("host", type="setup", players=["Ann", "Bob", "Cat"], lairs=["Salle du trône", *offered[1:]])
+        v = g.view("Ann")
+    ids = [c["id"] for c in g.state["cards"] if c["category"] == "Lair"]
+    assert ids == ["salle_du_tr_ne", *[f"lair_{i}" for i in range(2, 10)]]  # the typed one as typed
+    assert v["card_names"]["lair_2"] == "Repaire 2" and v["card_names"]["salle_du_tr_ne"] == "Salle du trône"
+    with i18n.use("en"):
+        assert g.view("Ann")["card_names"]["lair_2"] == "Lair 2"

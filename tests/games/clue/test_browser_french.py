@@ -1,0 +1,98 @@
+"""Clue with French phones (Chromium, 390x844, the browser saying fr-FR) at a French table: the
+host seats the players, a player enters her hand, a suggestion and the card she was shown, the
+disprover notes the card he showed, the notes explain a cell, the display shows the log. Every
+screen visited has no English sentence left and no English-only word."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from ...browser import PHONE, TABLET
+from ...i18n_text import english_left, english_words
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ("Zoé", "Bruno", "Marc")  # names no English word hides in (nor their columns: Zo, Br, Ma)
+ZOE = ["ursula", "evil_queen", "talisman", "potion", "laboratory", "lair_2"]
+BRUNO = ["jafar", "hades", "shell", "scarab", "lair_3", "lair_4"]
+# english_words reads [A-Za-z']+: "Hadès" holds "Had"
+ALLOWED = frozenset({"Had"})
+
+
+def french_seat(browser, server, code, token, tablet=False, errors=None):
+    ctx = browser.new_context(locale="fr-FR", **(TABLET if tablet else PHONE))
+    ctx.add_cookies([{"name": f"seat_{code}", "value": token, "url": server.url}])
+    page = ctx.new_page()
+    if errors is not None:
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/tables/{code}")
+    expect(page.locator("#conn")).to_have_text("En direct")
+    return page
+
+
+def no_english(page, where):
+    text = page.locator("body").inner_text()
+    assert english_left(text) == [], (where, english_left(text))
+    assert english_words(text, ALLOWED) == [], (where, english_words(text, ALLOWED))
+
+
+def test_a_french_table_seats_deals_suggests_answers_and_explains_in_french(browser, server, api):
+    made = api.request("POST", "/api/tables", {"game": "clue", "options": {}, "name": "Léa", "language": "fr"})
+    assert made.status == 201, made.text
+    code, host = made.json["code"], made.json["token"]
+    tok = {n: api.join(code, n, token=host)["token"] for n in PLAYERS}
+    board = api.join(code, "Tableau", role="display", token=host)["token"]
+    errors = []
+
+    # the host seats the detectives (the form offers the approved seats' names)
+    lea = french_seat(browser, server, code, host, errors=errors)
+    expect(lea.get_by_role("heading", name="Installer les détectives")).to_be_visible()
+    no_english(lea, "the set-up form")
+    lea.get_by_role("button", name="Commencer").click()
+    expect(lea.locator("#r-game")).to_contain_text("Au tour de Zoé")
+    no_english(lea, "the host's page")
+
+    # Zoé enters her hand, in the French edition's names
+    zoe = french_seat(browser, server, code, tok["Zoé"], errors=errors)
+    for card in ("Ursula", "Méchante Reine", "Talisman", "Potion", "Laboratoire", "Repaire 2"):
+        zoe.locator("#notes").get_by_label(card, exact=True).check()
+    zoe.get_by_role("button", name="Enregistrer ma main").click()
+    expect(zoe.locator("#notes tbody tr", has_text="Ursula").locator("td").first).to_have_text("✓")
+    no_english(zoe, "Zoé's notes with her hand")
+    api.ok(code, tok["Bruno"], type="hand", cards=BRUNO)
+
+    # her suggestion, disproved by Bruno, who showed her the Shell: one tap on it adds the suggestion
+    for legend, name in (("Méchant", "Jafar"), ("Objet enchanté", "Coquillage"), ("Repaire", "Repaire 3"),
+                         ("Réfuté par", "Bruno")):
+        zoe.locator("#c-suggest fieldset").filter(has=zoe.locator("legend", has_text=legend)) \
+            .get_by_text(name, exact=True).click()
+    shown = zoe.locator("[data-shown-row]")
+    expect(shown).to_contain_text("Bruno t'a montré")
+    shown.get_by_role("button", name="Coquillage", exact=True).click()
+    expect(zoe.locator("#flash")).to_contain_text("ajouté")
+    expect(zoe.locator("#c-log")).to_contain_text("réfuté par Bruno")
+    no_english(zoe, "Zoé's page after her suggestion")
+
+    # Bruno is asked which card he showed, wherever his phone is, and answers in one tap
+    bruno = french_seat(browser, server, code, tok["Bruno"], errors=errors)
+    expect(bruno.get_by_text(re.compile("Montre le Coquillage à Zoé|Montre à Zoé"))).to_be_visible()
+    no_english(bruno, "Bruno asked for the card he showed")
+    bruno.get_by_role("button", name="J'ai montré Coquillage").first.click()
+    expect(bruno.locator("#clauses")).to_contain_text("Cartes que tu as montrées")
+    no_english(bruno, "Bruno's notes")
+
+    # Zoé's notes: Bruno has the Shell, and the cell says why
+    row = zoe.locator("#notes tbody tr", has_text="Coquillage")
+    expect(row.locator("td").nth(1)).to_have_text("✓")
+    row.locator("td").nth(1).locator("button").click()
+    expect(zoe.locator("[data-why-bar]")).to_contain_text("Bruno t'a montré le Coquillage")
+    no_english(zoe, "a cell explained")
+
+    # the display shows the log in the table's language
+    display = french_seat(browser, server, code, board, tablet=True, errors=errors)
+    expect(display.locator("#c-log")).to_contain_text("Zoé")
+    expect(display.locator("#c-log")).to_contain_text("Jafar, Coquillage, Repaire 3 · réfuté par Bruno")
+    no_english(display, "the display")
+    assert not errors, errors
