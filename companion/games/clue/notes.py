@@ -305,9 +305,9 @@ def looking_back(state, name: str, es: list[dict], nm: Names) -> dict:
         "notes", "probabilities", "why", "envelope", "odds_pending", "exact", "margin")}}
 
 
-def notes(state, name: str) -> dict:
+def notes(state, name: str, nm: Names | None = None) -> dict:
     es = entries(state, name)
-    nm = Names(state)
+    nm = nm or Names(state)
     return {**now_notes(state, name, es, nm), "steps": len(es), **looking_back(state, name, es, nm)}
 
 

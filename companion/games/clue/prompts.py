@@ -76,11 +76,11 @@ def now_for(state, seat_, me: str | None, view: dict) -> list[dict]:
     return turn_items(state, me, seat_.trusted in (HOST, PLAYER))
 
 
-def news_for(state, me: str | None, view: dict) -> list[dict]:
+def news_for(state, me: str | None, view: dict, nm: Names | None = None) -> list[dict]:
     """The cards this seat must show or note, pinned wherever its phone is scrolled (its own view
     only), then the latest accusation's outcome, for every screen."""
     out = []
-    nm = Names(state) if state["players"] else None
+    nm = nm or (Names(state) if state["players"] else None)
     if me is not None and not state["winner"]:
         out += shown_items(state, view.get("to_show") or [], view.get("hand"), nm) + \
             show_items(state, me, view.get("to_record") or [], nm)

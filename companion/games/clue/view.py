@@ -39,7 +39,7 @@ def _view(state: dict, seat_) -> dict:
            "suggest_default": suggest_default(state),
            "editable": [s["id"] for s in state["suggestions"]
                         if seat_.trusted in (HOST, PLAYER) and why_not_change(state, s, seat_) is None],
-           "model": _(MODEL), "next_id": state["next_id"], **page(state, seat_), **shared_log(state)}
+           "model": _(MODEL), "next_id": state["next_id"], **page(state, seat_), **shared_log(state, nm)}
     name = plays(state, seat_) if state["players"] else None
     if name:
         priv = state["private"].get(name) or EMPTY
@@ -48,13 +48,13 @@ def _view(state: dict, seat_) -> dict:
                     "to_show": [s for s in state["suggestions"] if s["by"] == name and s["disproved_by"]
                                 and str(s["id"]) not in priv["shown"]],
                     **showing(state, name, priv)})
-        out.update(notes(state, name))
+        out.update(notes(state, name, nm))
         out["export"] = export(state, name)
         out.update(grid(state, name, out, nm), look=look(out), advisor_lairs=advisor_lairs(state, priv.get("room"), nm),
                    conflict=[conflict_entry(state, e) for e in out.get("conflict") or []])
         out["advice_words"] = advice_words(out["advice"], nm) if out.get("advice") else None
     out["now"] = now_for(state, seat_, name, out)
-    out["news"] = news_for(state, name, out)
+    out["news"] = news_for(state, name, out, nm)
     # on the phone of the player whose turn it is, the suggestion form comes first (right under the turn)
     # (the whole turn long: the form stays where it was once the suggestion is in)
     out["suggest_first"] = bool(name and out["may_suggest"] and out["current"] == name and name not in state["out"])
@@ -135,24 +135,31 @@ def grid(state: dict, name: str, out: dict, nm: Names) -> dict:
     columns = [{"name": nm.holder(h), "short": _("Env.") if h == ENVELOPE else out["short"][h], "env": h == ENVELOPE}
                for h in holders]
     rows = []
+    # the words every cell may say, in the reader's language, looked up once per grid
+    said_as = {k: _(v) for k, v in CERTAIN.items()}
+    next_as = {**said_as, None: _("clear")}
+    unknown = _("unknown")
+    pct_as, likely_as = _("{n}%"), _("{n} percent likely") if exact else _("about {n} percent likely")
+    holder_as = {h: nm.holder(h) for h in holders}
     for c in state["cards"] if notes_ else []:
         if not rows or rows[-1].get("category") != c["category"]:
             rows.append({"heading": nm.kind(c["category"]), "category": c["category"]})
         cells = []
+        card_name = nm.card(c["id"])
         for i, h in enumerate(holders):
             val, p = notes_[c["id"]][h], probs[c["id"]][h]
             mine = marks.get(f"{c['id']}|{h}")
             nxt = NEXT_MARK[mine]
             if val:
-                text, said = "✓" if val == "has" else "✗", _(CERTAIN[val])
+                text, said = "✓" if val == "has" else "✗", said_as[val]
             elif p is not None:
-                text = ("" if exact else "~") + _("{n}%", n=percent(p))
-                said = _("{n} percent likely", n=percent(p)) if exact else _("about {n} percent likely", n=percent(p))
+                n = percent(p)
+                text = ("" if exact else "~") + pct_as.format(n=n)
+                said = likely_as.format(n=n)
             else:
-                text, said = ("…" if out["odds_pending"] else ""), _("unknown")
-            cells.append({"holder": h, "holder_name": nm.holder(h), "index": i, "value": val, "mine": mine, "next": nxt,
-                          "next_label": _(CERTAIN[nxt]) if nxt in CERTAIN else _("clear"), "text": text, "said": said,
-                          "card_name": nm.card(c["id"]),
+                text, said = ("…" if out["odds_pending"] else ""), unknown
+            cells.append({"holder": h, "holder_name": holder_as[h], "index": i, "value": val, "mine": mine, "next": nxt,
+                          "next_label": next_as[nxt], "text": text, "said": said, "card_name": card_name,
                           "why": why[c["id"]][h],
                           "cls": " ".join(["cell", val or "open"] + ["marked"] * bool(mine) + ["env"] * (h == ENVELOPE))})
         rows.append({"card": c, "category": c["category"], "cells": cells})
@@ -242,11 +249,13 @@ def advice_words(a: dict, nm: Names) -> dict:
     return out
 
 
-def shared_log(state: dict) -> dict:
+def shared_log(state: dict, nm: Names) -> dict:
     """The public log's lines, in the table's language on every screen (the table reads it in
-    common): each suggestion (newest first, with its entry) and each accusation."""
-    with i18n.for_table():
-        nm = Names(state)
+    common): each suggestion (newest first, with its entry) and each accusation. (`nm`: the
+    names in the reader's language, the table's too when they are the same.)"""
+    with i18n.for_table() as spoken:
+        if nm.locale != spoken:
+            nm = Names(state)
         lines = []
         for s in state["suggestions"][::-1]:
             text = _("{name}: {cards} · disproved by {other}", name=s["by"], cards=nm.cards(s["cards"]),

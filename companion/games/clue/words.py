@@ -86,6 +86,7 @@ class Names:
 
     def __init__(self, state: dict):
         self.state = state
+        self.locale = i18n.current()
         cards = state["cards"]
         first = state["categories"][0] if state["categories"] else None
         self.plain, self.said = {}, {}
