@@ -9,7 +9,7 @@ from pydantic import Field
 
 from ...core.actions import Action
 from ...core.errors import Forbidden, RuleError
-from ...core.i18n import _, ngettext
+from ...core.i18n import _, ngettext, pgettext
 from .. import kernel
 from . import solver
 from .advisor import advice
@@ -186,7 +186,7 @@ def explain(k, possible, c: int, h: int, has: bool, nm: Names, holders: list[str
             # TRANSLATORS: {kind} is the kind of card in lower case ("villain"); {reasons} are clauses joined
             # by "; " ("you hold Ursula; Bob has Jafar")
             return _("The envelope holds one {kind}, and none of the others can be there: {reasons}.",
-                     kind=nm.kind(kind).lower(), reasons="; ".join(parts))
+                     kind=nm.kind(kind).lower(), reasons=pgettext("between the parts of a list", "; ").join(parts))
         if h == me_i:
             return _("Every deal that fits what you know puts {card} with you: the hand sizes and the entries leave "
                      "it no other place.", card=nm.says(ids[c]))
