@@ -56,7 +56,7 @@ def test_a_french_table_seats_deals_suggests_answers_and_explains_in_french(brow
     expect(lea.get_by_role("heading", name="Installer les détectives")).to_be_visible()
     no_english(lea, "the set-up form")
     lea.get_by_role("button", name="Commencer").click()
-    expect(lea.locator("#r-game")).to_contain_text("Au tour de Zoé")
+    expect(lea.locator("#r-game")).to_contain_text("À Zoé de jouer")
     no_english(lea, "the host's page")
 
     # Zoé enters her hand, in the French edition's names
@@ -116,7 +116,7 @@ def test_a_french_table_seats_deals_suggests_answers_and_explains_in_french(brow
     marc.once("dialog", lambda d: (asked.append(d.message), d.accept()))
     marc.get_by_role("button", name="Noter l'accusation").click()
     expect(marc.locator("#flash")).to_contain_text("C'est noté")
-    assert asked and asked[0].startswith("Noter l'accusation de Marc (Maléfique, Sceptre, Repaire 9) comme fausse"), asked
+    assert asked and asked[0].startswith("Noter l'accusation faite par Marc (Maléfique, Sceptre, Repaire 9) comme fausse"), asked
     expect(zoe.get_by_text("Marc a accusé Maléfique, le Sceptre et le Repaire 9")).to_be_visible()
     no_english(marc, "Marc after his wrong accusation")
 

@@ -105,7 +105,7 @@ def test_a_french_phone_at_an_english_table_reads_the_log_in_english():
     with i18n.use("fr"):
         v = g.view("Ann")
     assert v["log_lines"][0]["text"] == "Bob: Ursula, Potion, Lair 5 · disproved by Ann"
-    assert v["now"][0]["text"] == "Au tour de Bob."
+    assert v["now"][0]["text"] == "À Bob de jouer."
 
 
 def test_the_display_shows_the_tables_language_whatever_its_browser_says():
@@ -164,7 +164,7 @@ def test_the_undo_button_says_what_it_takes_back_in_french():
         g = game()
         g.act("Ann", type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob")
         label = g.view("Ann")["undo"]["label"]
-    assert "la suggestion de Ann" in label
+    assert "la suggestion faite par Ann" in label
 
 
 def test_the_clue_catalog_has_every_sentence_in_french():
