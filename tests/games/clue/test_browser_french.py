@@ -126,4 +126,14 @@ def test_a_french_table_seats_deals_suggests_answers_and_explains_in_french(brow
     expect(display.locator("#c-log")).to_contain_text("Jafar, Coquillage, Repaire 3 · réfuté par Bruno")
     expect(display.locator("#c-log")).to_contain_text("Marc\u00a0: Maléfique, Sceptre, Repaire 9 · faux")
     no_english(display, "the display")
+
+    # Bruno's phone set to English: his own notes and prompts in English, the shared log in French
+    ctx = browser.new_context(locale="en-US", **PHONE)
+    ctx.add_cookies([{"name": f"seat_{code}", "value": tok["Bruno"], "url": server.url}])
+    english = ctx.new_page()
+    english.goto(f"{server.url}/tables/{code}")
+    expect(english.locator("#conn")).to_have_text("Live")
+    expect(english.locator("#notes")).to_contain_text("My notes")
+    expect(english.locator("#clauses")).to_contain_text("Cards you showed")
+    expect(english.locator("#c-log")).to_contain_text("Jafar, Coquillage, Repaire 3 · réfuté par Bruno")
     assert not errors, errors
