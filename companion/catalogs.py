@@ -59,7 +59,8 @@ def domains() -> list[Domain]:
             files.append(data)
         game_files.update(files)
         found.append(Domain(package, folder / "translations", files, keys))
-    shared = sorted(p for p in PKG.rglob("*.py") if p not in game_files and "games" not in p.relative_to(PKG).parts[:1])
+    shared = sorted(p for p in PKG.rglob("*.py") if p not in game_files and p.parent.name != "translations"
+                    and (p.relative_to(PKG).parts[0] != "games" or p.parent == PKG / "games"))  # games/kernel.py is shared
     shared += sorted((ROOT / "templates").glob("*.html"))
     shared += sorted(p for p in (ROOT / "static" / "js").glob("*.js") if p not in game_files)
     return [Domain("app", PKG / "translations", shared)] + found

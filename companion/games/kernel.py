@@ -6,10 +6,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..core.errors import Forbidden, RuleError
+from ..core.i18n import N_, _
 from ..core.names import norm
 from ..core.table import DISPLAY, HOST, PLAYER
 
-DISPLAY_REFUSAL = "The display shows the table; it does not play."
+DISPLAY_REFUSAL = N_("The display shows the table; it does not play.")  # refusals are translated when raised
 
 
 def same(a, b) -> bool:
@@ -26,16 +27,16 @@ def find(people: Iterable, name, key: Callable = lambda p: p["name"]):
     """The one whose name matches; a sentence when nobody does."""
     found = lookup(people, name, key)
     if found is None:
-        raise RuleError(f"No player is called {name}.")
+        raise RuleError(_("No player is called {name}.", name=name))
     return found
 
 
 def roster(names: list[str], low: int, high: int, game: str):
     """A list of players: between low and high, every name different."""
     if not low <= len(names) <= high:
-        raise RuleError(f"{game} takes {low} to {high} players.")
+        raise RuleError(_("{game} takes {low} to {high} players.", game=_(game), low=low, high=high))
     if len({norm(n) for n in names}) != len(names):
-        raise RuleError("Each player needs a different name.")
+        raise RuleError(_("Each player needs a different name."))
 
 
 def player_of(people: Iterable, seat, key: Callable = lambda p: p["name"]):
@@ -52,12 +53,12 @@ def player_of(people: Iterable, seat, key: Callable = lambda p: p["name"]):
 
 def not_display(seat, message: str = DISPLAY_REFUSAL):
     if seat.trusted == DISPLAY:
-        raise Forbidden(message)
+        raise Forbidden(_(message))
 
 
-def host_only(seat, message: str = "Only the host can do that."):
+def host_only(seat, message: str = N_("Only the host can do that.")):
     if seat.trusted != HOST:
-        raise Forbidden(message)
+        raise Forbidden(_(message))
 
 
 def may_act_for(seat, name: str, plays: str | None = None):
@@ -66,7 +67,7 @@ def may_act_for(seat, name: str, plays: str | None = None):
         return
     not_display(seat)
     if plays is None or not same(plays, name):
-        raise Forbidden(f"Only {name} or the host can do that for {name}.")
+        raise Forbidden(_("Only {name} or the host can do that for {name}.", name=name))
 
 
 # ---------------------------------------------------------------- moves
@@ -84,11 +85,11 @@ def dispatch(moves: dict[str, Move], state: dict, action: dict, seat, display_re
     handler (which checks the rest and changes the state)."""
     move = moves.get(action["type"])
     if move is None:
-        raise RuleError(f"Unknown action {action['type']!r}.")
-    if seat.trusted not in move.roles:
+        raise RuleError(_("Unknown action {type}.", type=repr(action["type"])))
+    if seat.trusted not in move.roles:  # a game's refusals are marked with N_ and translated here
         if move.refusal:
-            raise Forbidden(move.refusal)
-        raise Forbidden(display_refusal if seat.trusted == DISPLAY else "Only the host can do that.")
+            raise Forbidden(_(move.refusal))
+        raise Forbidden(_(display_refusal) if seat.trusted == DISPLAY else _("Only the host can do that."))
     if move.when is not None:
         why = move.when(state)
         if why:

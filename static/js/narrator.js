@@ -1,6 +1,13 @@
 // The narrator's voice, the screen wake lock, the debate timer and small form helpers.
+// The lines are read in the table's language (the speech box's data-lang, e.g. "fr-FR"): each
+// utterance is given that lang, and a voice of that language when the phone has one.
 (function () {
   "use strict";
+  // a sentence in the phone's language (static/js/i18n.js), or as written when the page has no catalog
+  function _(message, kw) {
+    if (window._) return window._(message, kw);
+    return message.replace(/\{(\w+)\}/g, function (m, k) { return kw && k in kw ? String(kw[k]) : m; });
+  }
   var store = {
     get: function (k, d) { try { var v = localStorage.getItem(k); return v === null ? d : v; } catch (e) { return d; } },
     set: function (k, v) { try { localStorage.setItem(k, v); } catch (e) { /* storage off */ } }
@@ -91,22 +98,32 @@
     });
     return out;
   }
-  function pickVoice() {
-    var wanted = store.get("speak-voice", ""), lang = (document.documentElement.lang || "en").toLowerCase();
+  // The language the lines are read in: the table's (given with the lines), else the page's.
+  function speechLang() {
+    var box = document.getElementById("speech");
+    return (box && box.dataset.lang) || document.documentElement.lang || "en";
+  }
+  function tag(v) { return (v.lang || "").toLowerCase().replace("_", "-"); }
+  // The narrator's chosen voice if it speaks the table's language; else one of exactly that
+  // language ("fr-FR"), else one of its family ("fr-CA"); none: the phone's default with the lang set.
+  function pickVoice(lang) {
+    var wanted = store.get("speak-voice", ""), want = lang.toLowerCase().replace("_", "-"), base = want.split("-")[0];
     var voices = synth.getVoices();  // new objects each time: matched by name or address, not identity
-    return voices.filter(function (v) { return wanted && (v.name === wanted || v.voiceURI === wanted); })[0]
-      || voices.filter(function (v) { return (v.lang || "").toLowerCase().indexOf(lang) === 0; })[0];
+    function speaks(v) { return tag(v) === want || tag(v).split("-")[0] === base; }
+    return voices.filter(function (v) { return wanted && (v.name === wanted || v.voiceURI === wanted) && speaks(v); })[0]
+      || voices.filter(function (v) { return tag(v) === want; })[0]
+      || voices.filter(speaks)[0];
   }
   function utter(part, voice) {
     if (!voice) return;
-    var rate = parseFloat(store.get("speak-rate", "0.9")), chosen = pickVoice();
-    var lang = document.documentElement.lang || "en";
+    var lang = speechLang();
+    var rate = parseFloat(store.get("speak-rate", "0.9")), chosen = pickVoice(lang);
     speechEnds = Math.max(speechEnds, Date.now());
     part.querySelectorAll("[data-line]").forEach(function (p) {
       sentences(p.textContent).forEach(function (sentence) {
         var u = new SpeechSynthesisUtterance(sentence);
         u.rate = rate;
-        u.lang = chosen ? chosen.lang : lang;
+        u.lang = lang;
         if (chosen) u.voice = chosen;
         speechEnds += budget(sentence, rate);
         synth.speak(u);
@@ -209,7 +226,9 @@
       var inputs = form.querySelectorAll("input[name='players[]']");
       var n = values.length, filled = 0;
       inputs.forEach(function (i) { if (i.value.trim()) filled++; });
-      if (filled !== n && window.companionFlash) { window.companionFlash("This set is for " + n + " players; you have " + filled + " names.", "error"); }
+      if (filled !== n && window.companionFlash) {
+        window.companionFlash(_("This set is for {n} players; you have {filled} names.", { n: n, filled: filled }), "error");
+      }
     }
   });
 
@@ -250,8 +269,9 @@
       else if (el.dataset.remaining) left = Math.round(parseFloat(el.dataset.remaining));
       else return;
       var m = Math.floor(left / 60), s = left % 60;
-      el.textContent = m + ":" + (s < 10 ? "0" : "") + s + (el.dataset.endsAt ? "" : " (paused)");
-      if (left === 0 && el.dataset.endsAt && !rang[el.dataset.endsAt]) { rang[el.dataset.endsAt] = true; el.textContent = "Time!"; beep(); }
+      var clock = m + ":" + (s < 10 ? "0" : "") + s;
+      el.textContent = el.dataset.endsAt ? clock : _("{time} (paused)", { time: clock });
+      if (left === 0 && el.dataset.endsAt && !rang[el.dataset.endsAt]) { rang[el.dataset.endsAt] = true; el.textContent = _("Time!"); beep(); }
     });
   }
   setInterval(tick, 500);

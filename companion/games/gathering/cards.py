@@ -8,7 +8,9 @@ from pydantic import Field
 
 from ...core.actions import Action, Name
 from ...core.errors import RuleError
+from ...core.i18n import N_, _
 from .players import find, game_over, record
+from .words import msg
 
 
 class ShowCard(Action):
@@ -33,9 +35,9 @@ def dealt(state) -> str | None:
     if state["phase"] == "over":
         return game_over(state)
     if state["phase"] not in ("night", "day"):
-        return "The cards are shown once they are dealt."
+        return _("The cards are shown once they are dealt.")
     if not state["alignments_known"]:
-        return "The team cards were dealt by hand: each player looks at their own."
+        return _("The team cards were dealt by hand: each player looks at their own.")
     return None
 
 
@@ -46,11 +48,12 @@ def do_show_card(state, a, _seat):
 def do_card_seen(state, a, _seat):
     p = find(state, a["player"], alive=False)
     if state.get("showing") != p["name"]:
-        raise RuleError(f"Show {p['name']} their card first.")
+        raise RuleError(_("Show {name} their card first.", name=p["name"]))
     seen = state.setdefault("cards_seen", [])
     if p["name"] not in seen:
         seen.append(p["name"])
-        record(state, "card_seen", f"{p['name']} has seen their card on the narrator's phone.", player=p["name"])
+        record(state, "card_seen", msg(N_("{name} has seen their card on the narrator's phone."), name=p["name"]),
+               player=p["name"])
     state["showing"] = None
 
 

@@ -2,6 +2,7 @@
 actions refuse with the same function."""
 
 from ...core.errors import RuleError
+from ...core.i18n import _
 from .data import MISCHIEF
 from .players import find
 
@@ -11,22 +12,22 @@ CHOOSES = ("spy", "lock_away", "mischief_target", "mirror", "crown_successor", "
 def why_not(state, kind: str, p: dict) -> str | None:
     """Why p cannot be chosen for `kind` now (None: p can)."""
     if not p["alive"]:
-        return f"{p['name']} has already fallen."
+        return _("{name} has already fallen.", name=p["name"])
     n = state["night"] or {}
     if kind == "spy" and p["character"] == "maleficent":
-        return "Maleficent picks someone else to spy on."
+        return _("Maleficent picks someone else to spy on.")
     if kind == "lock_away" and state["last_lock"] == p["name"]:
-        return f"Mother Gothel cannot lock away {p['name']} two nights in a row."
+        return _("Mother Gothel cannot lock away {name} two nights in a row.", name=p["name"])
     if kind == "mischief_target" and p["alignment"] == MISCHIEF:
-        return "Team Mischief cannot choose one of its own."
+        return _("Team Mischief cannot choose one of its own.")
     if kind == "mirror" and p["character"] == "the_queen":
-        return "The Queen reveals another player, not herself."
+        return _("The Queen reveals another player, not herself.")
     if kind == "mirror" and p["name"] == n.get("victim"):
-        return "The Queen cannot reveal the player Team Mischief chose tonight."
+        return _("The Queen cannot reveal the player Team Mischief chose tonight.")
     if kind == "prisoner" and p["character"] == "captain_hook":
-        return "Captain Hook takes someone else prisoner."
+        return _("Captain Hook takes someone else prisoner.")
     if kind == "crown_decides" and p["name"] not in ((state["day"] or {}).get("tie") or ()):
-        return f"The Crown picks among the tied players: {', '.join(state['day']['tie'])}."
+        return _("The Crown picks among the tied players: {names}.", names=", ".join(state["day"]["tie"]))
     return None
 
 

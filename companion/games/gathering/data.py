@@ -8,6 +8,7 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
+from ...core.i18n import N_, _
 from ..rules_data import Data, covers, load
 
 MAYHEM, MISCHIEF = "mayhem", "mischief"
@@ -21,8 +22,8 @@ CharacterId = Literal["maleficent", "diablo", "prince_john", "sir_hiss", "queen_
 NIGHT_ORDER = ("spy", "lock_away", "mischief_target", "hades", "mirror")
 STEP_OWNER = {"spy": "maleficent", "lock_away": "mother_gothel", "hades": "hades", "mirror": "the_queen"}
 SPY_PARTNER = "diablo"  # Maleficent's step needs Diablo standing too
-STEP_NAMES = {"spy": "Maleficent & Diablo", "lock_away": "Mother Gothel", "mischief_target": "Team Mischief",
-              "hades": "Hades", "mirror": "The Queen", "mischief_wake": "Team Mischief opens its eyes"}
+STEP_NAMES = {"spy": N_("Maleficent & Diablo"), "lock_away": N_("Mother Gothel"), "mischief_target": N_("Team Mischief"),
+              "hades": N_("Hades"), "mirror": N_("The Queen"), "mischief_wake": N_("Team Mischief opens its eyes")}
 # The night-order sheet: each character with a power, in the order they are called.
 SHEET_ORDER = ("maleficent", "diablo", "mother_gothel", "hades", "the_queen", "captain_hook", "queen_of_hearts",
                "prince_john", "shere_khan")
@@ -55,14 +56,14 @@ BLANKS = ("name", "names", "team", "tally", "crown", "villain")  # what a line m
 
 def script_keys() -> set[str]:
     """Every line of the script the game reads."""
-    beats = {key for step in BEATS.values() for key, _, _ in step}
+    beats = {key for step in BEATS.values() for key, _wait, _shows in step}
     sleeps = {f"{step}_sleep" for step in BEATS}
     return beats | sleeps | set(SLEEPS_FIRST.values()) | set(SCRIPT_LINES)
 
 
 def blanks_of(line: str) -> set[str]:
     """The {blanks} a line asks to be filled in (ValueError when its braces do not parse)."""
-    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(line) if name is not None}
+    return {name.split(".")[0].split("[")[0] for _text, name, _spec, _conv in string.Formatter().parse(line) if name is not None}
 
 
 # ---------------------------------------------------------------- the file's model
@@ -138,7 +139,7 @@ class GatheringData(Data):
                 if unknown:
                     raise ValueError(f"the script's {key!r} leaves {{{sorted(unknown)[0]}}} blank, which the game "
                                      f"never fills in")
-        beats = {key for step in BEATS.values() for key, _, _ in step} | {DUSK[0], *DAY_BEATS}
+        beats = {key for step in BEATS.values() for key, _wait, _shows in step} | {DUSK[0], *DAY_BEATS}
         for key in sorted(set(self.directions) - beats):
             raise ValueError(f"the direction {key!r} belongs to no beat of the narration")
         return self
@@ -153,4 +154,9 @@ def mischief_count(players: int) -> int:
 
 
 def team_name(alignment: str) -> str:
-    return "Mischief" if alignment == MISCHIEF else "Mayhem"
+    """A team's name in the reader's language (as in "Team {team}")."""
+    if alignment == MISCHIEF:
+        # TRANSLATORS: unsure of the French edition's name (Team Mischief: the hidden villains' team)
+        return _("Mischief")
+    # TRANSLATORS: unsure of the French edition's name (Team Mayhem: the team that hunts them)
+    return _("Mayhem")

@@ -11,12 +11,15 @@ from pydantic import Field
 
 from ...core.actions import Action, Name
 from ...core.errors import Forbidden, RuleError
+from ...core.i18n import N_, _
 from ...core.table import HOST
 from .. import kernel
 from .choices import chosen
 from .data import CHARS, MAYHEM
 from .narration import announce, lines
 from .players import BEGIN, after_defeats, defeat, find, go, holder, living, record, standing, standing_name
+from .words import both, char, msg, thumbs_count
+from .words import count as count_of  # the count as read out
 
 CLOCK = time.time  # the server's clock for the debate timer (a test sets its own)
 
@@ -144,7 +147,7 @@ def open_vote(state):
 def do_prisoner(state, a, _seat):
     t = chosen(state, "prisoner", a["target"])
     state["prisoner"] = t["name"]
-    record(state, "prisoner", f"Captain Hook took {t['name']} prisoner.")
+    record(state, "prisoner", msg(N_("Captain Hook took {name} prisoner."), name=t["name"]))
     open_vote(state)
 
 
@@ -153,7 +156,7 @@ def do_crown_successor(state, a, _seat):
     p = chosen(state, "crown_successor", a["player"])
     state["crown"] = p["name"]
     state["successor_for"] = None
-    record(state, "crown", f"{fallen} handed the Crown to {p['name']}.")
+    record(state, "crown", msg(N_("{fallen} handed the Crown to {name}."), fallen=fallen, name=p["name"]))
     then, state["then"] = state["then"], None
     go(state, then)
 
@@ -174,15 +177,15 @@ def clean_votes(state, votes: dict[str, str]) -> dict[str, str]:
     for voter, target in votes.items():
         v, t = kernel.lookup(alive, voter), kernel.lookup(alive, target)
         if v is None:
-            raise RuleError(f"{voter} cannot vote: not a standing player.")
+            raise RuleError(_("{name} cannot vote: not a standing player.", name=voter))
         if t is None:
-            raise RuleError(f"{target} cannot be voted against: not a standing player.")
+            raise RuleError(_("{name} cannot be voted against: not a standing player.", name=target))
         if v is t:
-            raise RuleError(f"{v['name']} cannot vote against themselves.")
+            raise RuleError(_("{name} cannot vote against themselves.", name=v["name"]))
         clean[v["name"]] = t["name"]
     missing = [p["name"] for p in alive if p["name"] not in clean]
     if missing:
-        raise RuleError(f"Every standing player votes; missing: {', '.join(missing)}.")
+        raise RuleError(_("Every standing player votes; missing: {names}.", names=", ".join(missing)))
     return clean
 
 
@@ -195,19 +198,19 @@ def resolve_vote(state, votes: dict[str, str]):
     state["timer"] = None  # the debate is over: every screen's clock stops with the count
     counts = [{"name": n, "votes": c - claws(state, n), "claws": claws(state, n), "total": c}
               for n, c in sorted(count.items(), key=lambda kv: -kv[1]) if c]
-    state["last_vote"] = {"round": state["round"], "votes": clean, "tally": count, "counts": counts, "outcome": ""}
-    record(state, "vote", "Votes: " + ", ".join(f"{v} → {t}" for v, t in clean.items())
-           + "; tally " + ", ".join(f"{n} {c}" for n, c in count.items() if c), votes=clean, tally=count)
-    announce(state, lines(state, "vote_count", tally=count_words(counts)), fresh=True)
+    state["last_vote"] = {"round": state["round"], "votes": clean, "tally": count, "counts": counts, "outcome": []}
+    record(state, "vote", msg(N_("Votes: {votes}; tally {tally}"), votes=", ".join(f"{v} → {t}" for v, t in clean.items()),
+                              tally=", ".join(f"{n} {c}" for n, c in count.items() if c)), votes=clean, tally=count)
+    announce(state, lines(state, "vote_count", tally=count_of(counts)), fresh=True)
     if len(tied) == 1:
         fall_by_vote(state, find(state, tied[0]), clean)
     elif state["crown"] and standing_name(state, state["crown"]):
         state["day"]["tie"] = tied
         state["step"] = "crown_decides"
-        verdict(state, lines(state, "tie_crown", names=" and ".join(tied), crown=state["crown"]))
+        verdict(state, lines(state, "tie_crown", names=both(tied), crown=state["crown"]))
     else:
         verdict(state, lines(state, "nobody_by_vote"))
-        record(state, "tie", f"Tie between {', '.join(tied)} and no Crown: nobody falls.")
+        record(state, "tie", msg(N_("Tie between {names} and no Crown: nobody falls."), names=", ".join(tied)))
         shere_khan_claw(state, clean)
         after_defeats(state, "night")
 
@@ -216,26 +219,13 @@ def claws(state, name: str) -> int:
     return kernel.find(state["players"], name)["claw_marks"]
 
 
-def plural(n: int, word: str) -> str:
-    return f"{word}{'s' if n != 1 else ''}"
-
-
-def count_words(counts: list[dict]) -> str:
-    """The count as it is read out: 'Gus 5 votes, Ann 2 (1 of them a Claw mark)'."""
-    def one(c):
-        said = f"{c['name']} {c['total']} {plural(c['total'], 'vote')}"
-        if c["claws"]:
-            said += f" ({c['claws']} from {plural(c['claws'], 'Claw mark')})"
-        return said
-    return "The count: " + ", ".join(one(c) for c in counts)
-
-
-def verdict(state, words: list[str]):
-    """What the vote decided: read aloud, and kept with the vote for every screen's banner."""
+def verdict(state, words: list[dict]):
+    """What the vote decided: read aloud, and kept with the vote for every screen's banner (its
+    lines' recipes: each screen writes them out, one after the other)."""
     announce(state, words)
     lv = state.get("last_vote")
     if lv:
-        lv["outcome"] = " ".join(filter(None, [lv.get("outcome"), *words]))
+        lv["outcome"] = [*(lv.get("outcome") or []), *words]
         history = state.setdefault("votes", [])
         if history and history[-1]["round"] == lv["round"] and history[-1].get("accused") == lv.get("accused"):
             history[-1] = copy.deepcopy(lv)
@@ -245,10 +235,10 @@ def verdict(state, words: list[str]):
 
 def fall_by_vote(state, p: dict, votes: dict[str, str], thumbs: bool = False, key: str = "fallen_by_vote"):
     fallen, henchmen_fell = [p], []
-    defeat(state, p, "by the Gathering's vote")
+    defeat(state, p, "vote")
     if p["character"] == "captain_hook" and state["prisoner"] and standing_name(state, state["prisoner"]):
         prisoner = find(state, state["prisoner"])
-        defeat(state, prisoner, "as Captain Hook's prisoner")
+        defeat(state, prisoner, "prisoner")
         fallen.append(prisoner)
     henchmen = CHARS[p["character"]].get("henchmen", [])
     if p["alignment"] == MAYHEM and henchmen and (not thumbs or state["options"]["henchman_rule_in_thumbs_vote"]):
@@ -256,10 +246,10 @@ def fall_by_vote(state, p: dict, votes: dict[str, str], thumbs: bool = False, ke
             hp = holder(state, h)
             against = votes.get(hp["name"]) if hp else None
             if hp and hp["alive"] and (against == "defeat" if thumbs else against == p["name"]):
-                defeat(state, hp, f"for voting against {CHARS[p['character']]['name']}")
+                defeat(state, hp, "henchman", villain=char(p["character"]))
                 fallen.append(hp)
                 henchmen_fell.append(hp)
-    verdict(state, lines(state, key, names=" and ".join(f["name"] for f in fallen))
+    verdict(state, lines(state, key, names=both([f["name"] for f in fallen]))
             + [line for hp in henchmen_fell
                for line in lines(state, "henchman_falls", name=hp["name"], villain=p["name"])])
     if not thumbs:
@@ -275,35 +265,35 @@ def shere_khan_claw(state, votes: dict[str, str]):
         return
     target = find(state, votes[khan["name"]], alive=False)
     target["claw_marks"] += 1
-    record(state, "claw", f"Shere Khan's claw marks {target['name']} (now {target['claw_marks']}).",
+    record(state, "claw", msg(N_("Shere Khan's claw marks {name} (now {n})."), name=target["name"], n=target["claw_marks"]),
            player=target["name"])
 
 
-NOT_CALLED = "The vote is not open yet: ballots are cast after the narrator's signal (Call the vote)."
-CALLED = "The vote has been called: the Queen of Hearts accuses before the narrator's signal, not after."
+NOT_CALLED = N_("The vote is not open yet: ballots are cast after the narrator's signal (Call the vote).")
+CALLED = N_("The vote has been called: the Queen of Hearts accuses before the narrator's signal, not after.")
 
 
 def do_vote(state, a, _seat):
     """Every vote entered at once by the narrator. It stands for the signal itself: the table has
     pointed at the narrator's word, so only the count is read (not the call after the pointing)."""
     if state["day"]["ballots"]:
-        raise RuleError("Players are voting on their phones; wait for their ballots or take them back first.")
+        raise RuleError(_("Players are voting on their phones; wait for their ballots or take them back first."))
     state["day"]["called"] = True
     resolve_vote(state, a["votes"])
 
 
 def do_ballot(state, a, seat):
     if state["phase"] == "over":
-        raise RuleError("The game is over.")
+        raise RuleError(_("The game is over."))
     if state["step"] != "vote":
-        raise RuleError("Votes open after the debate begins.")
+        raise RuleError(_("Votes open after the debate begins."))
     if not state["day"].get("called"):
-        raise RuleError(NOT_CALLED)
+        raise RuleError(_(NOT_CALLED))
     voter = ballot_voter(state, a, seat)
     target = find(state, a["target"])
     if target is voter:
-        raise RuleError("You cannot vote against yourself." if seat.trusted != HOST
-                        else f"{voter['name']} cannot vote against themselves.")
+        raise RuleError(_("You cannot vote against yourself.") if seat.trusted != HOST
+                        else _("{name} cannot vote against themselves.", name=voter["name"]))
     state["day"]["ballots"][voter["name"]] = target["name"]
     if len(state["day"]["ballots"]) == len(living(state)):
         votes, state["day"]["ballots"] = state["day"]["ballots"], {}
@@ -314,15 +304,15 @@ def ballot_voter(state, a, seat) -> dict:
     """Whose ballot this is: a player's own, or one the narrator enters for a living player."""
     if seat.trusted == HOST:
         if not a.get("voter"):
-            raise RuleError("Say whose ballot this is: the narrator enters a ballot for a player ('voter').")
+            raise RuleError(_("Say whose ballot this is: the narrator enters a ballot for a player ('voter')."))
         return find(state, a["voter"])
     me = kernel.player_of(state["players"], seat)
     if me is None:
-        raise RuleError(f"No player is called {seat.name}.")
+        raise RuleError(_("No player is called {name}.", name=seat.name))
     if a.get("voter") and kernel.lookup([me], a["voter"]) is None:
-        raise Forbidden("Only the narrator enters another player's ballot.")
+        raise Forbidden(_("Only the narrator enters another player's ballot."))
     if not me["alive"]:
-        raise RuleError(f"{me['name']} has already fallen.")
+        raise RuleError(_("{name} has already fallen.", name=me["name"]))
     return me
 
 
@@ -330,7 +320,7 @@ def do_crown_decides(state, a, _seat):
     tied = state["day"]["tie"]
     p = chosen(state, "crown_decides", a["player"])
     state["day"]["tie"] = None
-    record(state, "crown_decides", f"The Crown chose {p['name']} among {', '.join(tied)}.")
+    record(state, "crown_decides", msg(N_("The Crown chose {name} among {names}."), name=p["name"], names=", ".join(tied)))
     fall_by_vote(state, p, state["day"]["votes"], key="crown_decides")
 
 
@@ -338,19 +328,19 @@ def do_crown_decides(state, a, _seat):
 
 def queen_of_hearts(state) -> dict:
     if state["day"].get("called"):
-        raise RuleError(CALLED)
+        raise RuleError(_(CALLED))
     qoh = holder(state, "queen_of_hearts")
     if not qoh or not qoh["alive"]:
-        raise RuleError("Only a standing Queen of Hearts can cry 'Off with their head!'.")
+        raise RuleError(_("Only a standing Queen of Hearts can cry 'Off with their head!'."))
     if state["used"].get("off_with_their_head"):
-        raise RuleError("The Queen of Hearts has already used her accusation this game.")
+        raise RuleError(_("The Queen of Hearts has already used her accusation this game."))
     return qoh
 
 
 def accused_player(state, qoh: dict, name: str) -> dict:
     accused = find(state, name)
     if accused is qoh:
-        raise RuleError("The Queen of Hearts accuses someone else.")
+        raise RuleError(_("The Queen of Hearts accuses someone else."))
     return accused
 
 
@@ -362,7 +352,7 @@ def do_accuse(state, a, _seat):
     state["day"]["thumbs"] = {"accused": accused["name"], "queen": qoh["name"], "ballots": {qoh["name"]: "defeat"}}
     state["step"] = "thumbs"
     state["timer"] = None
-    record(state, "accuse", f"The Queen of Hearts cried 'Off with their head!' at {accused['name']}.")
+    record(state, "accuse", msg(N_("The Queen of Hearts cried 'Off with their head!' at {name}."), name=accused["name"]))
     announce(state, lines(state, "off_with_their_head"), fresh=True)
 
 
@@ -373,15 +363,15 @@ def thumb_voters(state) -> list[str]:
 
 def do_thumb(state, a, seat):
     if state["phase"] == "over":
-        raise RuleError("The game is over.")
+        raise RuleError(_("The game is over."))
     if state["step"] != "thumbs":
-        raise RuleError("Thumbs are cast only after the Queen of Hearts accuses someone.")
+        raise RuleError(_("Thumbs are cast only after the Queen of Hearts accuses someone."))
     th = state["day"]["thumbs"]
     voter = ballot_voter(state, a, seat)
     if voter["name"] == th["accused"]:
-        raise RuleError(f"{voter['name']} is accused and does not vote.")
+        raise RuleError(_("{name} is accused and does not vote.", name=voter["name"]))
     if voter["name"] == th["queen"] and a["vote"] != "defeat":
-        raise RuleError("The Queen of Hearts must vote to defeat the one she accused.")
+        raise RuleError(_("The Queen of Hearts must vote to defeat the one she accused."))
     th["ballots"][voter["name"]] = a["vote"]
     if all(n in th["ballots"] for n in thumb_voters(state)):
         count_thumbs(state, find(state, th["accused"]), {n: th["ballots"][n] for n in thumb_voters(state)})
@@ -393,12 +383,12 @@ def do_off_with_their_head(state, a, _seat):
     accused = accused_player(state, qoh, a["accused"])
     voters = {find(state, n)["name"]: v for n, v in a["votes"].items()}
     if accused["name"] in voters:
-        raise RuleError(f"{accused['name']} is accused and does not vote.")
+        raise RuleError(_("{name} is accused and does not vote.", name=accused["name"]))
     missing = [p["name"] for p in living(state) if p is not accused and p["name"] not in voters]
     if missing:
-        raise RuleError(f"Every standing player but the accused votes; missing: {', '.join(missing)}.")
+        raise RuleError(_("Every standing player but the accused votes; missing: {names}.", names=", ".join(missing)))
     if voters[qoh["name"]] != "defeat":
-        raise RuleError("The Queen of Hearts must vote to defeat the one she accused.")
+        raise RuleError(_("The Queen of Hearts must vote to defeat the one she accused."))
     if state["step"] == "vote":
         announce(state, lines(state, "off_with_their_head"), fresh=True)
     count_thumbs(state, accused, voters)
@@ -419,17 +409,15 @@ def count_thumbs(state, accused: dict, voters: dict[str, str]):
     state["day"]["thumbs"] = None
     state["timer"] = None
     state["last_vote"] = {"round": state["round"], "accused": accused["name"], "votes": voters,
-                          "thumbs": count, "outcome": ""}
-    record(state, "thumbs", f"Off with their head! {accused['name']} accused: {count['down']} to defeat, "
-                            f"{count['save']} to spare.", votes=voters)
-    announce(state, [f"Thumbs down: {count['defeat']}"
-                     + (f" and {count['claws']} from Claw marks" if count["claws"] else "")
-                     + f". Thumbs up: {count['save']}."])
+                          "thumbs": count, "outcome": []}
+    record(state, "thumbs", msg(N_("Off with their head! {name} accused: {down} to defeat, {up} to spare."),
+                                name=accused["name"], down=count["down"], up=count["save"]), votes=voters)
+    announce(state, [thumbs_count(count["defeat"], count["claws"], count["save"])])
     if count["down"] > count["save"]:
         fall_by_vote(state, accused, voters, thumbs=True)
     else:
         verdict(state, lines(state, "pardoned", name=accused["name"]))
-        record(state, "pardon", f"{accused['name']} was pardoned.")
+        record(state, "pardon", msg(N_("{name} was pardoned."), name=accused["name"]))
         if state["options"].get("khan_claws_in_thumbs_vote", True):
             shere_khan_claw(state, {n: accused["name"] for n, v in voters.items() if v == "defeat"})
         go(state, "night")
@@ -444,12 +432,12 @@ def stamp(action: dict) -> dict:
 
 def timer_set(state) -> str | None:
     """Why the timer cannot be paused, resumed, extended or stopped (None: it can)."""
-    return None if state["timer"] else "The timer is not set."
+    return None if state["timer"] else _("The timer is not set.")
 
 
 def do_timer_start(state, a, _seat):
     if a["seconds"] <= 0:
-        raise RuleError("Give the debate some time: more than 0 seconds.")
+        raise RuleError(_("Give the debate some time: more than 0 seconds."))
     state["timer"] = {"ends_at": a["at"] + a["seconds"], "remaining": None}
 
 
@@ -482,4 +470,4 @@ TIMER_DEFAULT = 3
 
 
 def timer_choices() -> list[dict]:
-    return [{"seconds": m * 60, "label": f"{m} min", "selected": m == TIMER_DEFAULT} for m in TIMER_CHOICES]
+    return [{"seconds": m * 60, "label": _("{n} min", n=m), "selected": m == TIMER_DEFAULT} for m in TIMER_CHOICES]

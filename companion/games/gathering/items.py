@@ -8,9 +8,11 @@ every player in the same place whatever their team or spent power, and at the sa
 vote or the thumbs to cast (pinned, with the taps), the dawn, the vote's result and the win.
 """
 
+from ...core.i18n import _, ngettext
 from ...core.now import INFO, MOVE, PROMPT, WARN, WIN, act, item
 from .data import STEP_NAMES, team_name
 from .players import find, living
+from .words import joined
 
 CHIP = "chip"
 
@@ -27,21 +29,26 @@ def dawn_item(state) -> dict | None:
     said = []
     victim = find(state, n["victim"], alive=False) if n.get("victim") else None
     if victim and not victim["alive"] and not (n.get("lock") == victim["name"] or n.get("saved")):
-        said.append(f"{victim['name']} fell in the night: Team {team_name(victim['alignment'])}.")
+        said.append(_("{name} fell in the night: Team {team}.", name=victim["name"], team=team_name(victim["alignment"])))
     else:
-        said.append("Nobody fell in the night.")
+        said.append(_("Nobody fell in the night."))
     if n.get("mirror"):
         shown = find(state, n["mirror"], alive=False)
-        said.append(f"The mirror showed {shown['name']}: Team {team_name(shown['alignment'])}"
-                    + ("." if shown["alive"] else ", who falls."))
-    return item(f"dawn-{state['round']}", f"Day {state['round']}: " + " ".join(said), INFO)
+        said.append(_("The mirror showed {name}: Team {team}.", name=shown["name"], team=team_name(shown["alignment"]))
+                    if shown["alive"] else
+                    _("The mirror showed {name}: Team {team}, who falls.", name=shown["name"],
+                      team=team_name(shown["alignment"])))
+    return item(f"dawn-{state['round']}", _("Day {n}: {news}", n=state["round"], news=" ".join(said)), INFO)
 
 
 def count_detail(lv: dict) -> str:
     if lv.get("thumbs"):
         t = lv["thumbs"]
-        claws = f" ({t['claws']} from Claw marks)" if t["claws"] else ""
-        return f"Thumbs down {t['down']}{claws} · thumbs up {t['save']}"
+        if t["claws"]:
+            return ngettext("Thumbs down {down} ({n} from Claw marks) · thumbs up {up}",
+                            "Thumbs down {down} ({n} from Claw marks) · thumbs up {up}", t["claws"],
+                            down=t["down"], up=t["save"])
+        return _("Thumbs down {down} · thumbs up {up}", down=t["down"], up=t["save"])
     return " · ".join(f"{c['name']} {c['total']}" for c in lv.get("counts") or [])
 
 
@@ -54,19 +61,21 @@ def fallen_by(state, lv: dict) -> list[dict]:
 
 
 def vote_item(state, lv: dict) -> dict:
-    what = f"Thumbs on {lv['accused']}" if lv.get("accused") else f"Day {lv['round']}'s vote"
     fallen = fallen_by(state, lv)
     day = state["day"] or {}
     if fallen:
-        said = " and ".join(f"{r['player']} (Team {team_name(r['alignment'])})" for r in fallen)
-        said += " falls." if len(fallen) == 1 else " fall."
+        who = joined([_("{name} (Team {team})", name=r["player"], team=team_name(r["alignment"])) for r in fallen])
+        said = ngettext("{names} falls.", "{names} fall.", len(fallen), names=who)
     elif state["step"] == "crown_decides" and day.get("tie"):
-        said = f"{' and '.join(day['tie'])} are tied; {state['crown']}, who holds the Crown, picks who falls."
+        said = _("{names} are tied; {crown}, who holds the Crown, picks who falls.", names=joined(day["tie"]),
+                 crown=state["crown"])
     elif lv.get("accused"):
-        said = f"{lv['accused']} is spared."
+        said = _("{name} is spared.", name=lv["accused"])
     else:
-        said = "a tie and no Crown: nobody falls."
-    return item(f"vote-{lv['round']}-{lv.get('accused') or 'all'}-{len(fallen)}", f"{what}: {said}", WARN,
+        said = _("a tie and no Crown: nobody falls.")
+    text = (_("Thumbs on {name}: {said}", name=lv["accused"], said=said) if lv.get("accused")
+            else _("Day {n}'s vote: {said}", n=lv["round"], said=said))
+    return item(f"vote-{lv['round']}-{lv.get('accused') or 'all'}-{len(fallen)}", text, WARN,
                 detail=count_detail(lv))
 
 
@@ -74,8 +83,8 @@ def table_news(state) -> list[dict]:
     """The table's news, the same on every phone: the win; else the day's vote once counted;
     else the dawn, until the vote opens; at night the last day's vote until the next dawn."""
     if state["phase"] == "over":
-        return [item("win", f"Team {team_name(state['winner'])} wins!", WIN,
-                     detail="Every card is face up now: see the Gathering below.")]
+        return [item("win", _("Team {team} wins!", team=team_name(state["winner"])), WIN,
+                     detail=_("Every card is face up now: see the Gathering below."))]
     lv = state.get("last_vote")
     if state["phase"] == "day":
         if lv and lv["round"] == state["round"] and lv.get("outcome"):
@@ -96,50 +105,50 @@ def player_prompt(state, me: dict) -> list[dict]:
         return []
     if state["step"] == "vote" and day.get("called") and me["name"] not in day.get("ballots", {}):
         others = [p["name"] for p in living(state) if p is not me]
-        return [item(f"ballot-{state['round']}", "Your secret vote: whom do you want gone?", PROMPT,
+        return [item(f"ballot-{state['round']}", _("Your secret vote: whom do you want gone?"), PROMPT,
                      names_taps("ballot", "target", others))]
     th = day.get("thumbs")
     if state["step"] == "thumbs" and th and me["name"] not in (th["accused"], *th["ballots"]):
-        return [item(f"thumbs-{state['round']}", f"Off with their head! Your thumb on {th['accused']}:", PROMPT,
-                     [act("Thumb up: spare", {"type": "thumb", "vote": "save"}),
-                      act("Thumb down: defeat", {"type": "thumb", "vote": "defeat"})])]
+        return [item(f"thumbs-{state['round']}", _("Off with their head! Your thumb on {name}:", name=th["accused"]),
+                     PROMPT, [act(_("Thumb up: spare"), {"type": "thumb", "vote": "save"}),
+                              act(_("Thumb down: defeat"), {"type": "thumb", "vote": "defeat"})])]
     return []
 
 
 def player_now(state, me: dict | None) -> list[dict]:
     """Where the game stands for this player, in words every player in the same place reads."""
     if me is None:
-        text = ("You are at the table: the narrator seats the players before dealing the cards."
+        text = (_("You are at the table: the narrator seats the players before dealing the cards.")
                 if state["phase"] == "setup" else
-                "You are at the table, not among this game's players: you follow it from here.")
+                _("You are at the table, not among this game's players: you follow it from here."))
         return [item("seat-later", text, INFO)]
     r, step, day = state["round"], state["step"], state["day"] or {}
-    fallen = None if me["alive"] else "You have fallen: stay silent; you still win or lose with your team."
+    fallen = None if me["alive"] else _("You have fallen: stay silent; you still win or lose with your team.")
     if state["phase"] == "setup":
-        text = "The narrator is dealing the cards: yours shows below once dealt."
+        text = _("The narrator is dealing the cards: yours shows below once dealt.")
     elif state["phase"] == "night":
         dusk = (state["night"] or {}).get("at", [0])[0] < 0
-        text = (f"Night {r} is coming: the narrator tells everyone when to close their eyes." if dusk
-                else f"Night {r}: eyes closed until the narrator wakes the Gathering.")
+        text = (_("Night {n} is coming: the narrator tells everyone when to close their eyes.", n=r) if dusk
+                else _("Night {n}: eyes closed until the narrator wakes the Gathering.", n=r))
     elif state["phase"] == "over":
-        return [item("now-over", "The game is over: every card is face up.", INFO, detail=fallen)]
+        return [item("now-over", _("The game is over: every card is face up."), INFO, detail=fallen)]
     elif step == "prisoner":
-        text = f"Day {r}: Captain Hook takes a prisoner."
+        text = _("Day {n}: Captain Hook takes a prisoner.", n=r)
     elif step == "crown_successor":
-        text = f"Day {r}: {state['successor_for']} hands the Crown on."
+        text = _("Day {n}: {name} hands the Crown on.", n=r, name=state["successor_for"])
     elif step == "crown_decides":
-        text = f"Day {r}: the vote is tied; {state['crown']}, who holds the Crown, picks who falls."
+        text = _("Day {n}: the vote is tied; {crown}, who holds the Crown, picks who falls.", n=r, crown=state["crown"])
     elif step == "thumbs":
         th = day["thumbs"]
         cast = th["ballots"].get(me["name"])
-        text = (f"Day {r}: you are accused and do not vote." if me["name"] == th["accused"] else
-                f"Day {r}: thumbs on {th['accused']}; yours is in." if cast else
-                f"Day {r}: thumbs on {th['accused']}.")
+        text = (_("Day {n}: you are accused and do not vote.", n=r) if me["name"] == th["accused"] else
+                _("Day {n}: thumbs on {name}; yours is in.", n=r, name=th["accused"]) if cast else
+                _("Day {n}: thumbs on {name}.", n=r, name=th["accused"]))
     elif day.get("called"):
-        text = (f"Day {r}: your vote is in; the votes show when the last one is." if me["name"] in day["ballots"]
-                else f"Day {r}: the vote is open.")
+        text = (_("Day {n}: your vote is in; the votes show when the last one is.", n=r) if me["name"] in day["ballots"]
+                else _("Day {n}: the vote is open.", n=r))
     else:
-        text = f"Day {r}: debate. The vote opens at the narrator's signal."
+        text = _("Day {n}: debate. The vote opens at the narrator's signal.", n=r)
     return [item(f"now-{state['phase']}-{r}", text, MOVE if fallen is None else INFO, detail=fallen)]
 
 
@@ -148,11 +157,11 @@ def player_now(state, me: dict | None) -> list[dict]:
 def narrator_now(state) -> list[dict]:
     """Before the first night the forms are the move: said in a line at the top."""
     if state["step"] == "setup":
-        return [item("step-setup", "Seat the players below: their names in seating order, then one character each.",
+        return [item("step-setup", _("Seat the players below: their names in seating order, then one character each."),
                      MOVE)]
     if state["step"] == "deal":
-        return [item("step-deal", "Deal below: choose characters and Team Mischief by hand, or leave them to "
-                                  "chance, then tap Deal and let night fall.", MOVE)]
+        return [item("step-deal", _("Deal below: choose characters and Team Mischief by hand, or leave them to "
+                                    "chance, then tap Deal and let night fall."), MOVE)]
     return []
 
 
@@ -165,64 +174,73 @@ def night_beat(state, extra: dict) -> dict | None:
     key, choices, victim = beat["key"], extra["choices"], n["victim"]
     bid = f"{r}-{i}-{j}"
     if key == "dusk":
-        return item(f"beat-{bid}", f"{extra['dusk_heading']}. When the table is ready:", MOVE,
-                    [act("Night falls", {"type": "beat"})])
+        return item(f"beat-{bid}", _("{heading}. When the table is ready:", heading=extra["dusk_heading"]), MOVE,
+                    [act(_("Night falls"), {"type": "beat"})])
     if beat["reveal"]:
-        return item(f"step-{bid}", f"On your screen for {beat['reveal']['to']} only: close it when they have seen it.",
-                    MOVE)
+        return item(f"step-{bid}", _("On your screen for {name} only: close it when they have seen it.",
+                                     name=beat["reveal"]["to"]), MOVE)
     if key == "spy_tell":
-        return item(f"beat-{bid}", "Maleficent wakes again. When Diablo has told her:", MOVE,
-                    [act("Diablo has answered", {"type": "beat"})])
+        return item(f"beat-{bid}", _("Maleficent wakes again. When Diablo has told her:"), MOVE,
+                    [act(_("Diablo has answered"), {"type": "beat"})])
     if key == "mischief_wake":
-        return item(f"step-{bid}", "Team Mischief opens its eyes: tick its members in the card below.", MOVE)
+        return item(f"step-{bid}", _("Team Mischief opens its eyes: tick its members in the card below."), MOVE)
     if key == "spy_wake":
-        return item(f"beat-{bid}", "Whom does Maleficent point at?", MOVE, names_taps("spy", "target", choices))
+        return item(f"beat-{bid}", _("Whom does Maleficent point at?"), MOVE, names_taps("spy", "target", choices))
     if key == "lock_away_wake":
-        never = f" (Not {state['last_lock']} again.)" if state["last_lock"] else ""
-        return item(f"beat-{bid}", f"Whom does Mother Gothel lock away?{never}", MOVE,
-                    names_taps("lock_away", "target", choices))
+        asked = (_("Whom does Mother Gothel lock away? (Not {name} again.)", name=state["last_lock"])
+                 if state["last_lock"] else _("Whom does Mother Gothel lock away?"))
+        return item(f"beat-{bid}", asked, MOVE, names_taps("lock_away", "target", choices))
     if key == "mischief_target_wake":
-        return item(f"beat-{bid}", "Whom does Team Mischief choose?", MOVE, names_taps("mischief_target", "target", choices))
+        return item(f"beat-{bid}", _("Whom does Team Mischief choose?"), MOVE,
+                    names_taps("mischief_target", "target", choices))
     if key == "hades_ask":
         decoy = extra.get("decoy")
-        locked = " (already locked away)" if n["lock"] == victim else ""
-        return item(f"beat-answer-{bid}", f"Hades was shown {victim}{locked}. His thumb:", MOVE,
-                    [act(f"Hades saves {victim}", {"type": "hades", "json:save": True}, "spent" if decoy else ""),
-                     act("Hades keeps his power", {"type": "hades", "json:save": False}, "secondary")],
-                    detail="Decoy: his save is spent. Give him the pause a real answer takes, then tap "
-                           "“keeps his power”." if decoy else None)
+        asked = (_("Hades was shown {name} (already locked away). His thumb:", name=victim) if n["lock"] == victim
+                 else _("Hades was shown {name}. His thumb:", name=victim))
+        return item(f"beat-answer-{bid}", asked, MOVE,
+                    [act(_("Hades saves {name}", name=victim), {"type": "hades", "json:save": True},
+                         "spent" if decoy else ""),
+                     act(_("Hades keeps his power"), {"type": "hades", "json:save": False}, "secondary")],
+                    detail=_("Decoy: his save is spent. Give him the pause a real answer takes, then tap "
+                             "“keeps his power”.") if decoy else None)
     if key == "mirror_ask":
-        return item(f"beat-answer-{bid}", f"The Queen was shown {victim}. Whom does she unmask?", MOVE,
-                    [*names_taps("mirror", "target", choices), act("She keeps her mirror", {"type": "mirror"}, "secondary")])
-    return item(f"step-{bid}", STEP_NAMES.get(n["steps"][i]["key"], "The night goes on."), MOVE)
+        return item(f"beat-answer-{bid}", _("The Queen was shown {name}. Whom does she unmask?", name=victim), MOVE,
+                    [*names_taps("mirror", "target", choices),
+                     act(_("She keeps her mirror"), {"type": "mirror"}, "secondary")])
+    step = n["steps"][i]["key"]
+    return item(f"step-{bid}", _(STEP_NAMES[step]) if step in STEP_NAMES else _("The night goes on."), MOVE)
 
 
 def day_beat(state, extra: dict) -> dict | None:
     step, r, day = state["step"], state["round"], state["day"] or {}
     choices = extra["choices"]
     if step == "crown_successor":
-        return item(f"beat-{r}-successor-{state['successor_for']}", f"{state['successor_for']} hands the Crown to:",
+        return item(f"beat-{r}-successor-{state['successor_for']}",
+                    _("{name} hands the Crown to:", name=state["successor_for"]),
                     MOVE, names_taps("crown_successor", "player", choices))
     if step == "prisoner":
-        return item(f"beat-{r}-prisoner", "Captain Hook hands the Rope to:", MOVE, names_taps("prisoner", "target", choices))
+        return item(f"beat-{r}-prisoner", _("Captain Hook hands the Rope to:"), MOVE,
+                    names_taps("prisoner", "target", choices))
     if step == "crown_decides":
-        return item(f"beat-{r}-crown", f"The vote is tied. {state['crown']} (the Crown) picks who falls:", MOVE,
-                    names_taps("crown_decides", "player", choices))
+        return item(f"beat-{r}-crown", _("The vote is tied. {name} (the Crown) picks who falls:", name=state["crown"]),
+                    MOVE, names_taps("crown_decides", "player", choices))
     if step == "vote" and not day.get("called"):
-        return item(f"beat-{r}-call", f"Day {r}: the debate. When it is time to vote:", MOVE,
-                    [act("Call the vote", {"type": "beat"})])
+        return item(f"beat-{r}-call", _("Day {n}: the debate. When it is time to vote:", n=r), MOVE,
+                    [act(_("Call the vote"), {"type": "beat"})])
     if step == "vote":
         missing = extra["ballots_missing"]
-        return item(f"step-{r}-ballots", f"Votes in: {len(living(state)) - len(missing)} of {len(living(state))}. "
-                                         f"Still to vote: {', '.join(missing)}.", MOVE,
-                    detail="Tap in the votes of players without a phone below.")
+        return item(f"step-{r}-ballots", _("Votes in: {done} of {all}. Still to vote: {names}.",
+                                           done=len(living(state)) - len(missing), all=len(living(state)),
+                                           names=", ".join(missing)), MOVE,
+                    detail=_("Tap in the votes of players without a phone below."))
     if step == "thumbs":
         th = day["thumbs"]
         voters = [p["name"] for p in living(state) if p["name"] != th["accused"]]
         missing = [v for v in voters if v not in th["ballots"]]
-        return item(f"step-{r}-thumbs", f"Thumbs on {th['accused']}: {len(voters) - len(missing)} of {len(voters)} in. "
-                                        f"Still to vote: {', '.join(missing)}.", MOVE,
-                    detail="Tap in the thumbs of players without a phone below.")
+        return item(f"step-{r}-thumbs", _("Thumbs on {name}: {done} of {all} in. Still to vote: {names}.",
+                                          name=th["accused"], done=len(voters) - len(missing), all=len(voters),
+                                          names=", ".join(missing)), MOVE,
+                    detail=_("Tap in the thumbs of players without a phone below."))
     return None
 
 

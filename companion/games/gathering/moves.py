@@ -2,6 +2,7 @@
 roles that may make it and the moment it is accepted (the kernel checks both before the
 handler runs); and what is drawn before an action is kept (the deal, the clock)."""
 
+from ...core.i18n import N_, _
 from ...core.table import HOST, PLAYER
 from .. import kernel
 from . import cards, day, night
@@ -10,7 +11,7 @@ from .narration import do_beat, do_script, open_group
 from .players import game_over
 from .setup import do_deal, do_options, do_setup, draw_deal
 
-NARRATES = "Only the narrator enters that."
+NARRATES = N_("Only the narrator enters that.")
 NARRATOR, ANYONE = (HOST,), (HOST, PLAYER)
 
 
@@ -22,7 +23,7 @@ def at_step(kind: str):
             return game_over(state)
         allowed = {state["step"], "off_with_their_head", "accuse"} if state["step"] == "vote" else {state["step"]}
         if kind not in allowed:
-            return f"The game now waits for '{state['step']}', not '{kind}'."
+            return _("The game now waits for '{step}', not '{kind}'.", step=state["step"], kind=kind)
         return None
     return when
 

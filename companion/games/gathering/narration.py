@@ -8,16 +8,19 @@ from pydantic import Field, field_validator
 
 from ...core.actions import Action
 from ...core.errors import RuleError
+from ...core.i18n import N_, _
 from .data import BEATS, BLANKS, DATA, DUSK, SLEEPS_FIRST
+from .words import line as script_line
+from .words import own
 
-READINGS = {
-    "claws_in_thumbs_vote": (False, "Claw marks count only when players point; the Queen of Hearts' thumbs vote ignores them."),
-    "henchman_rule_in_thumbs_vote": (True, "A Henchman who gives a thumb down to their own Villain falls with them there too."),
-    "khan_claws_in_thumbs_vote": (True, "Shere Khan's thumb down in the Queen of Hearts' vote is a vote against the accused: it leaves a Claw mark (the rulebook: every time he votes against a player)."),
-    "hades_save_spent_on_locked": (True, "If Hades saves the player Mother Gothel already hid, his save is still used up."),
-    "beginners": (False, "A first game: Mother Gothel and Shere Khan are best left out."),
+READINGS = {  # each sentence is translated where a view shows it
+    "claws_in_thumbs_vote": (False, N_("Claw marks count only when players point; the Queen of Hearts' thumbs vote ignores them.")),
+    "henchman_rule_in_thumbs_vote": (True, N_("A Henchman who gives a thumb down to their own Villain falls with them there too.")),
+    "khan_claws_in_thumbs_vote": (True, N_("Shere Khan's thumb down in the Queen of Hearts' vote is a vote against the accused: it leaves a Claw mark (the rulebook: every time he votes against a player).")),
+    "hades_save_spent_on_locked": (True, N_("If Hades saves the player Mother Gothel already hid, his save is still used up.")),
+    "beginners": (False, N_("A first game: Mother Gothel and Shere Khan are best left out.")),
 }
-BUTTONS = {"dusk": "Night falls", "spy_tell": "Diablo has answered"}
+BUTTONS = {"dusk": N_("Night falls"), "spy_tell": N_("Diablo has answered")}
 SILENT = {"n": 0, "parts": []}
 
 
@@ -43,8 +46,13 @@ class Script(Action):
 
 # ---------------------------------------------------------------- the voice
 
-def lines(state, key: str, **fmt) -> list[str]:
-    return [line.format(**fmt) for line in state["script"].get(key) or DATA["script"][key]]
+def lines(state, key: str, **fmt) -> list[dict]:
+    """A key's lines as recipes (words.py): the table's own rewrite as written, else the script's
+    lines, each read in the language of whoever hears or reads it."""
+    mine = state["script"].get(key)
+    if mine:
+        return [own(text, **fmt) for text in mine]
+    return [script_line(text, **fmt) for text in DATA["script"][key]]
 
 
 def open_group(state) -> dict:
@@ -55,14 +63,14 @@ def open_group(state) -> dict:
     return before
 
 
-def say(state, words: list[str], pause: bool = False):
+def say(state, words: list[dict], pause: bool = False):
     """What the narrator's phone reads aloud next, in the action's group; a part with `pause`
     waits for the table's silence first."""
     if words:
         state["say"]["parts"].append({"lines": list(words), "pause": pause})
 
 
-def announce(state, words: list[str], fresh: bool = False, pause: bool = False):
+def announce(state, words: list[dict], fresh: bool = False, pause: bool = False):
     """A line for the whole table: read aloud and shown on every screen (a fresh page of it)."""
     state["announce"] = list(words) if fresh else state["announce"] + list(words)
     say(state, words, pause)
@@ -122,13 +130,13 @@ def call_vote(state):
 def do_beat(state, _action, _seat):
     """The narrator's tap: the night's next beat, or in the day the signal to vote."""
     if state["phase"] == "night":
-        i, j, (_, wait, _) = beat_at(state)
+        i, j, (_key, wait, _shows) = beat_at(state)
         if i < 0:
             say(state, lines(state, "nightfall"))
             enter_beat(state, 0, 0, pause=True)
             return
         if wait != "beat":
-            raise RuleError("This beat waits for the narrator's choice, not a tap.")
+            raise RuleError(_("This beat waits for the narrator's choice, not a tap."))
         if j + 1 < len(BEATS[state["night"]["steps"][i]["key"]]):
             enter_beat(state, i, j + 1)
         else:
@@ -136,20 +144,20 @@ def do_beat(state, _action, _seat):
         return
     if state["phase"] == "day" and state["step"] == "vote":
         if state["day"].get("called"):
-            raise RuleError("The signal to vote has already been given.")
+            raise RuleError(_("The signal to vote has already been given."))
         call_vote(state)
         return
-    raise RuleError("Nothing waits for the narrator's tap now.")
+    raise RuleError(_("Nothing waits for the narrator's tap now."))
 
 
 def do_script(state, a, _seat):
     """The narrator's own lines for one key of the script, for this table."""
     if a["key"] not in DATA["script"]:
-        raise RuleError("There is no such line in the script.")
+        raise RuleError(_("There is no such line in the script."))
     for line in a["lines"]:  # a {name} the game does not fill in would break the narration later
         try:
             line.format(**{k: "" for k in BLANKS})
         except (KeyError, IndexError, ValueError):
-            raise RuleError("A line may use only these blanks in braces: {name}, {names}, {team}, {tally}, {villain}, "
-                            "{crown}; write other braces twice: {{ }}.") from None
+            raise RuleError(_("A line may use only these blanks in braces: {name}, {names}, {team}, {tally}, {villain}, "
+                              "{crown}; write other braces twice: {{ }}.")) from None
     state["script"][a["key"]] = [line for line in a["lines"] if line.strip()] or None

@@ -6,11 +6,13 @@ from typing import Literal
 
 from ...core.actions import Action, Name
 from ...core.errors import RuleError
+from ...core.i18n import N_, _
 from .choices import chosen
-from .data import MISCHIEF, NIGHT_ORDER, SPY_PARTNER, STEP_OWNER, team_name
+from .data import MISCHIEF, NIGHT_ORDER, SPY_PARTNER, STEP_OWNER
 from .narration import announce, lines, narrate_choice
 from .players import BEGIN, after_defeats, check_winner, defeat, find, record, standing
 from .setup import set_mischief
+from .words import both, msg, team
 
 
 class Target(Action):
@@ -113,15 +115,15 @@ def dawn(state):
     protected = victim and (n["lock"] == victim["name"] or n["saved"])
     words = lines(state, "dawn")
     if victim and victim["alive"] and not protected:
-        defeat(state, victim, "in the night")
-        words += lines(state, "dawn_fallen", names=victim["name"])
+        defeat(state, victim, "night")
+        words += lines(state, "dawn_fallen", names=both([victim["name"]]))
     else:
         words += lines(state, "dawn_none")
-        record(state, "quiet", "Nobody fell in the night.")
+        record(state, "quiet", msg(N_("Nobody fell in the night.")))
     if n["mirror"]:
         revealed = find(state, n["mirror"], alive=False)
         key = "dawn_revealed" if revealed["alive"] else "dawn_unmasked"  # unmasked as Team Mischief: fallen
-        words += lines(state, key, name=revealed["name"], team=team_name(revealed["alignment"]))
+        words += lines(state, key, name=revealed["name"], team=team(revealed["alignment"]))
     announce(state, words, fresh=True, pause=True)
     after_defeats(state, "day")
 
@@ -136,35 +138,35 @@ def do_mischief_members(state, a, _seat):
 def do_spy(state, a, _seat):
     t = chosen(state, "spy", a["target"])
     state["night"]["spy"] = t["name"]
-    record(state, "spy", f"Maleficent had Diablo look at {t['name']} (Team {team_name(t['alignment'])}).",
-           secret=True)
+    record(state, "spy", msg(N_("Maleficent had Diablo look at {name} (Team {team})."), name=t["name"],
+                             team=team(t["alignment"])), secret=True)
     chose(state)
 
 
 def do_lock_away(state, a, _seat):
     t = chosen(state, "lock_away", a["target"])
     state["night"]["lock"] = state["last_lock"] = t["name"]
-    record(state, "lock", f"Mother Gothel locked {t['name']} away.", secret=True)
+    record(state, "lock", msg(N_("Mother Gothel locked {name} away."), name=t["name"]), secret=True)
     chose(state)
 
 
 def do_mischief_target(state, a, _seat):
     t = chosen(state, "mischief_target", a["target"])
     state["night"]["victim"] = t["name"]
-    record(state, "target", f"Team Mischief chose {t['name']}.", secret=True)
+    record(state, "target", msg(N_("Team Mischief chose {name}."), name=t["name"]), secret=True)
     chose(state)
 
 
 def do_hades(state, a, _seat):
     if a["save"]:
         if state["used"].get("hades"):
-            raise RuleError("Hades has already used his save; only 'keep it' is possible now.")
+            raise RuleError(_("Hades has already used his save; only 'keep it' is possible now."))
         n = state["night"]
         locked_victim = n["lock"] == n["victim"]
         n["saved"] = True
         if not locked_victim or state["options"]["hades_save_spent_on_locked"]:
             state["used"]["hades"] = True
-        record(state, "save", f"Hades saved {n['victim']}.", secret=True)
+        record(state, "save", msg(N_("Hades saved {name}."), name=n["victim"]), secret=True)
     chose(state)
 
 
@@ -175,10 +177,10 @@ def do_mirror(state, a, _seat):
         state["used"]["mirror"] = True
         n["mirror"] = t["name"]
         t["revealed"] = True
-        record(state, "reveal", f"The Queen's mirror revealed {t['name']}: Team {team_name(t['alignment'])}.",
-               player=t["name"], alignment=t["alignment"])
+        record(state, "reveal", msg(N_("The Queen's mirror revealed {name}: Team {team}."), name=t["name"],
+                                    team=team(t["alignment"])), player=t["name"], alignment=t["alignment"])
         if t["alignment"] == MISCHIEF:
-            defeat(state, t, "unmasked by the mirror")
+            defeat(state, t, "mirror")
             if check_winner(state):
                 return
     chose(state)

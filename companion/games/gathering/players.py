@@ -8,9 +8,11 @@ other."""
 from collections.abc import Callable
 
 from ...core.errors import RuleError
+from ...core.i18n import N_, _
 from .. import kernel
-from .data import CHARS, MAYHEM, MISCHIEF, team_name
+from .data import MAYHEM, MISCHIEF, team_name
 from .narration import announce, lines
+from .words import char, msg, team
 
 BEGIN: dict[str, Callable[[dict], None]] = {}  # "night" / "day" -> how that phase begins
 
@@ -18,7 +20,7 @@ BEGIN: dict[str, Callable[[dict], None]] = {}  # "night" / "day" -> how that pha
 def find(state, name: str, alive: bool = True) -> dict:
     p = kernel.find(state["players"], name)
     if alive and not p["alive"]:
-        raise RuleError(f"{p['name']} has already fallen.")
+        raise RuleError(_("{name} has already fallen.", name=p["name"]))
     return p
 
 
@@ -39,17 +41,29 @@ def living(state) -> list[dict]:
     return [p for p in state["players"] if p["alive"]]
 
 
-def record(state, kind: str, text: str, **facts):
+def record(state, kind: str, text: dict, **facts):
+    """A line of the recap: `text` a sentence's recipe (words.py), written out when a view shows it."""
     state["recap"].append({"round": state["round"], "phase": state["phase"], "kind": kind, "text": text, **facts})
 
 
-def defeat(state, p: dict, how: str):
+HOW = {  # how a player falls: one whole sentence each
+    "night": N_("{name} ({character}) falls in the night and was Team {team}."),
+    "vote": N_("{name} ({character}) falls by the Gathering's vote and was Team {team}."),
+    "prisoner": N_("{name} ({character}) falls as Captain Hook's prisoner and was Team {team}."),
+    "henchman": N_("{name} ({character}) falls for voting against {villain} and was Team {team}."),
+    "mirror": N_("{name} ({character}) falls unmasked by the mirror and was Team {team}."),
+    "correction": N_("{name} ({character}) falls by the narrator's correction and was Team {team}."),
+}
+
+
+def defeat(state, p: dict, how: str, **kw):
+    """p falls; `how` a key of HOW (its other blanks in kw)."""
     if not p["alive"]:
         return
     p["alive"] = False
     p["revealed"] = True
-    record(state, "defeat", f"{p['name']} ({CHARS[p['character']]['name']}) falls {how} and was "
-                            f"Team {team_name(p['alignment'])}.", player=p["name"], alignment=p["alignment"])
+    record(state, "defeat", msg(HOW[how], name=p["name"], character=char(p["character"]), team=team(p["alignment"]),
+                                **kw), player=p["name"], alignment=p["alignment"])
     if state["crown"] == p["name"]:
         state["successor_for"] = p["name"]
     if state["prisoner"] == p["name"]:
@@ -70,7 +84,7 @@ def check_winner(state) -> bool:
         state["phase"], state["step"], state["successor_for"] = "over", None, None
         won = lines(state, f"win_{state['winner']}")
         announce(state, won, fresh=True)
-        record(state, "winner", won[0])
+        record(state, "winner", won[0])  # a line's recipe
         for p in state["players"]:
             p["revealed"] = True
         return True
@@ -96,4 +110,4 @@ def go(state, where: str | None):
 
 
 def game_over(state) -> str:
-    return f"The game is over: Team {team_name(state['winner'])} won."
+    return _("The game is over: Team {team} won.", team=team_name(state["winner"]))

@@ -7,12 +7,15 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.actions import NAME_MAX, Action, Name
 from ...core.errors import RuleError
+from ...core.i18n import N_, _
 from .. import kernel
 from .data import CHARS, MAYHEM, MISCHIEF, PLAYERS_MAX, PLAYERS_MIN, CharacterId, mischief_count
 from .narration import READINGS
 from .players import find, go, holder, record
+from .words import char_name, dealt, joined, msg
 
-TITLE = "Gathering of the Wicked"
+# TRANSLATORS: the game's name on the box (the French edition: L'Assemblée des Vilains)
+TITLE = N_("Gathering of the Wicked")
 
 
 class GatheringOptions(BaseModel):
@@ -60,34 +63,37 @@ class SetOptions(Action):
 def check_selection(characters: list[str], players: int):
     """The selection rules; each refusal says what to change."""
     if len(characters) != players:
-        raise RuleError(f"Pick exactly one character per player: {players} players, {len(characters)} characters.")
+        raise RuleError(_("Pick exactly one character per player: {players} players, {characters} characters.",
+                          players=players, characters=len(characters)))
     if len(set(characters)) != len(characters):
-        raise RuleError("Each character card exists once; a character was picked twice.")
+        raise RuleError(_("Each character card exists once; a character was picked twice."))
     chosen = set(characters)
     for cid in characters:
         c = CHARS[cid]
         if "villain" in c and c["villain"] not in chosen:
-            raise RuleError(f"{c['name']} comes only with {CHARS[c['villain']]['name']}.")
-        missing = [CHARS[h]["name"] for h in c.get("henchmen", []) if h not in chosen]
+            raise RuleError(_("{character} comes only with {villain}.", character=char_name(cid),
+                              villain=char_name(c["villain"])))
+        missing = [char_name(h) for h in c.get("henchmen", []) if h not in chosen]
         if missing:
-            raise RuleError(f"{c['name']} brings {' and '.join(missing)}; add them or leave {c['name']} out.")
+            raise RuleError(_("{character} brings {henchmen}; add them or leave {character} out.",
+                              character=char_name(cid), henchmen=joined(missing)))
     if players % 2 and not ({"stepmother", "shere_khan"} & chosen):
-        raise RuleError("An odd number of players needs the Stepmother with Drizella and Anastasia, or Shere Khan.")
+        raise RuleError(_("An odd number of players needs the Stepmother with Drizella and Anastasia, or Shere Khan."))
 
 
 def warnings(characters: list[str], players: int, options: dict) -> list[str]:
     """The rulebook's balance tips that this selection breaks (they do not block)."""
     chosen, out = set(characters), []
     if options.get("beginners") and chosen & {"mother_gothel", "shere_khan"}:
-        out.append("For beginners, leave out Mother Gothel and Shere Khan.")
+        out.append(_("For beginners, leave out Mother Gothel and Shere Khan."))
     if players != 6 and "maleficent" not in chosen:
-        out.append("Maleficent belongs in every game except with 6 players.")
+        out.append(_("Maleficent belongs in every game except with 6 players."))
     if players < 12 and {"mother_gothel", "hades"} <= chosen:
-        out.append("Under 12 players, take Mother Gothel or Hades, not both.")
+        out.append(_("Under 12 players, take Mother Gothel or Hades, not both."))
     if players < 12 and not chosen & {"mother_gothel", "hades"}:
-        out.append("Under 12 players, take Mother Gothel or Hades.")
+        out.append(_("Under 12 players, take Mother Gothel or Hades."))
     if players < 10 and chosen & {"captain_hook", "the_queen"}:
-        out.append("Under 10 players, Captain Hook and the Queen are best left out.")
+        out.append(_("Under 10 players, Captain Hook and the Queen are best left out."))
     return out
 
 
@@ -103,7 +109,7 @@ def setup(options: dict) -> dict:
 
 def do_setup(state, a, _seat):
     names = a["players"]
-    kernel.roster(names, PLAYERS_MIN, PLAYERS_MAX, TITLE)
+    kernel.roster(names, PLAYERS_MIN, PLAYERS_MAX, _(TITLE))
     check_selection(a["characters"], len(names))
     state["players"] = [{"name": n, "character": None, "alignment": None, "alive": True, "claw_marks": 0,
                          "revealed": False} for n in names]
@@ -127,7 +133,7 @@ def draw_deal(state, action, rng) -> dict:
 def do_deal(state, a, _seat):
     chars = a["characters"]
     if sorted(chars.values()) != sorted(state["characters"]) or len(chars) != len(state["players"]):
-        raise RuleError("Deal each selected character to exactly one player.")
+        raise RuleError(_("Deal each selected character to exactly one player."))
     for p in state["players"]:
         p["character"] = chars[p["name"]]
     if a.get("mischief") is not None:
@@ -136,8 +142,8 @@ def do_deal(state, a, _seat):
         state["alignments_known"] = False
     prince = holder(state, "prince_john")
     state["crown"] = prince["name"] if prince else None
-    record(state, "deal", "Characters dealt face up: " + ", ".join(
-        f"{p['name']} {CHARS[p['character']]['name']}" for p in state["players"]))
+    record(state, "deal", msg(N_("Characters dealt face up: {dealt}"),
+                              dealt=dealt([(p["name"], p["character"]) for p in state["players"]])))
     go(state, "night")
 
 
@@ -145,7 +151,8 @@ def set_mischief(state, names: list[str]):
     members = {find(state, n, alive=False)["name"] for n in names}
     need = mischief_count(len(state["players"]))
     if len(members) != need:
-        raise RuleError(f"With {len(state['players'])} players, Team Mischief has exactly {need}.")
+        raise RuleError(_("With {players} players, Team Mischief has exactly {n}.", players=len(state["players"]),
+                          n=need))
     for p in state["players"]:
         p["alignment"] = MISCHIEF if p["name"] in members else MAYHEM
     state["alignments_known"] = True
@@ -158,5 +165,6 @@ def do_options(state, a, _seat):
 def setup_form(state) -> dict:
     """The narrator's setup form: as many name fields as the game takes players, and its limits."""
     return {"min": PLAYERS_MIN, "max": PLAYERS_MAX, "name_max": NAME_MAX,
-            "heading": f"Players, in seating order ({PLAYERS_MIN} to {PLAYERS_MAX}; you, the narrator, are not counted)",
-            "inputs": [{"id": f"g-p{i}", "label": f"Player {i + 1}"} for i in range(PLAYERS_MAX)]}
+            "heading": _("Players, in seating order ({low} to {high}; you, the narrator, are not counted)",
+                         low=PLAYERS_MIN, high=PLAYERS_MAX),
+            "inputs": [{"id": f"g-p{i}", "label": _("Player {n}", n=i + 1)} for i in range(PLAYERS_MAX)]}

@@ -3,7 +3,9 @@ know it (the narrator all of them, a player its own, Team Mischief each other's,
 revealed or fallen player's), and every player's page has the same shape whatever its team.
 Every value a page shows is computed here, the same for every player whatever their team."""
 
-from ...core.table import HOST, PLAYER
+from ...core import i18n
+from ...core.i18n import N_, _, ngettext, pgettext
+from ...core.table import DISPLAY, HOST, PLAYER
 from .. import kernel
 from .cards import cards_view
 from .choices import CHOOSES, targets
@@ -14,6 +16,7 @@ from .items import narrator_news, narrator_now, player_now, player_prompt, table
 from .narration import BUTTONS, READINGS, SILENT, beat_at, lines
 from .players import find, holder, living
 from .setup import setup_form, warnings
+from .words import char_name, render, text
 
 ANSWER_HOLD = 3  # seconds every answer of Hades or the Queen waits after her or his question, real or decoy alike
 
@@ -28,31 +31,71 @@ def knows(state, viewer: dict | None, p: dict, seat) -> bool:
 
 
 def claws_label(n: int) -> str | None:
-    return f"{n} claw mark{'s' if n > 1 else ''}" if n else None
+    return ngettext("{n} claw mark", "{n} claw marks", n) if n else None
 
 
-PHASE_NAMES = {"night": "Night", "day": "Day", "over": "End"}
-THUMB_NAMES = {"save": "up", "defeat": "down"}  # a thumb as the lists of votes name it
-THUMB_BUTTONS = {"save": "Thumb up: spare", "defeat": "Thumb down: defeat"}  # a player's own thumb
-THUMB_TAPS = {"save": "Spare", "defeat": "Defeat"}  # the narrator's tap for a player's thumb
-THUMB_CAST = {"save": "up, spare", "defeat": "down, defeat"}
+PHASE_NAMES = {"night": N_("Night"), "day": N_("Day"), "over": N_("End")}
+WHEN = {"night": N_("Night {n}"), "day": N_("Day {n}"), "over": N_("End {n}")}
+THUMB_BUTTONS = {"save": N_("Thumb up: spare"), "defeat": N_("Thumb down: defeat")}  # a player's own thumb
+THUMB_TAPS = {"save": N_("Spare"), "defeat": N_("Defeat")}  # the narrator's tap for a player's thumb
+THUMB_CAST = {"save": N_("up, spare"), "defeat": N_("down, defeat")}
+
+
+def thumb_named(choice: str, long: bool) -> str:
+    """A thumb as the lists of votes name it: "thumb up" on the result, "up" in the history."""
+    if long:
+        return _("thumb up") if choice == "save" else _("thumb down")
+    return pgettext("a thumb in the list of votes", "up") if choice == "save" else \
+        pgettext("a thumb in the list of votes", "down")
 
 
 def when(entry: dict) -> str:
     """When a recap entry or a correction happened, as the lists say it ("Night 2", "Setup")."""
-    name = PHASE_NAMES.get(entry["phase"], "Setup")
-    return f"{name} {entry['round']}" if entry["round"] else name
+    if entry["round"] and entry["phase"] in WHEN:
+        return _(WHEN[entry["phase"]], n=entry["round"])
+    if entry["round"]:
+        return _("Setup {n}", n=entry["round"])
+    return _(PHASE_NAMES.get(entry["phase"], N_("Setup")))
 
 
-def vote_shown(vote: dict, thumbs: str) -> dict:
+def in_table_language(x):
+    """A recipe (words.py) written out in the table's language: what the whole table hears or reads."""
+    with i18n.for_table():
+        return render(x)
+
+
+def outcome(vote: dict) -> str:
+    """What a vote decided, its lines one after the other, in the table's language (read aloud)."""
+    said = vote.get("outcome") or []
+    if isinstance(said, str):
+        return said
+    with i18n.for_table():
+        return " ".join(text(x) for x in said)
+
+
+# The language tag a spoken line is given (the utterance's `lang`): the table's language.
+SPEECH_LANGS = {"en": "en", "fr": "fr-FR"}
+
+
+def said(state) -> dict:
+    """What the narrator's phone reads aloud now (its group's parts), in the table's language."""
+    say = state.get("say") or SILENT
+    with i18n.for_table():
+        return {"n": say["n"], "parts": [{**part, "lines": [text(x) for x in part["lines"]]} for part in say["parts"]]}
+
+
+def vote_shown(vote: dict, long: bool) -> dict:
     """A counted vote as every screen shows it: each voter's choice in words (a thumb as
-    `thumbs` says it, a name as itself) and each count's breakdown in votes and Claw marks."""
+    `thumb_named` says it, a name as itself) and each count's breakdown in votes and Claw marks."""
     shown = dict(vote)
-    shown["choices"] = [{"voter": voter, "choice": f"{thumbs}{THUMB_NAMES[c]}" if c in THUMB_NAMES else c}
+    shown["outcome"] = outcome(vote)
+    shown["choices"] = [{"voter": voter, "choice": thumb_named(c, long) if c in ("save", "defeat") else c}
                         for voter, c in vote["votes"].items()]
     if vote.get("counts"):
-        shown["counts"] = [{**c, "detail": f"({c['votes']} vote{'s' if c['votes'] != 1 else ''} + {c['claws']} Claw "
-                                          f"mark{'s' if c['claws'] != 1 else ''})" if c["claws"] else None}
+        shown["counts"] = [{**c, "detail": _("({votes} + {claws})",
+                                             votes=ngettext("{n} vote", "{n} votes", c["votes"]),
+                                             claws=ngettext("{n} Claw mark", "{n} Claw marks", c["claws"]))
+                            if c["claws"] else None}
                            for c in vote["counts"]]
     return shown
 
@@ -63,15 +106,16 @@ def public(state, p: dict) -> dict:
     open_card = p["revealed"] or not p["alive"] or state["phase"] == "over"
     return {"name": p["name"], "alive": p["alive"], "claw_marks": p["claw_marks"],
             "claws_label": claws_label(p["claw_marks"]),
-            "character_name": CHARS[p["character"]]["name"] if p["character"] else None,
+            "character_name": char_name(p["character"]) if p["character"] else None,
             "team": team_name(p["alignment"]) if open_card and p["alignment"] else None,
+            "team_id": p["alignment"] if open_card and p["alignment"] else None,  # its colour, whatever the language
             "crown": p["name"] == state["crown"], "prisoner": p["name"] == state["prisoner"]}
 
 
 def player_row(state, viewer, p: dict, seat) -> dict:
     row = {"name": p["name"], "alive": p["alive"], "claw_marks": p["claw_marks"], "revealed": p["revealed"],
            "character": p["character"],
-           "character_name": CHARS[p["character"]]["name"] if p["character"] else None}
+           "character_name": char_name(p["character"]) if p["character"] else None}
     if p["alignment"] and knows(state, viewer, p, seat):
         row["alignment"] = p["alignment"]
     return row
@@ -81,7 +125,7 @@ def phase_heading(state) -> str | None:
     """The heading of the table's page between the day's result and nightfall."""
     if state["phase"] != "night":
         return None
-    return f"Day {state['round'] - 1} ends" if state["round"] > 1 else "Night 1 is coming"
+    return _("Day {n} ends", n=state["round"] - 1) if state["round"] > 1 else _("Night 1 is coming")
 
 
 def history_open(state, host: bool) -> bool:
@@ -92,6 +136,13 @@ def history_open(state, host: bool) -> bool:
 
 
 def view(state: dict, seat) -> dict:
+    if seat.trusted == DISPLAY:  # the table's own screen: every sentence in the table's language
+        with i18n.for_table():
+            return seat_view(state, seat)
+    return seat_view(state, seat)
+
+
+def seat_view(state: dict, seat) -> dict:
     host = seat.trusted == HOST
     viewer = kernel.player_of(state["players"], seat)
     players = [player_row(state, viewer, p, seat) for p in state["players"]]
@@ -100,10 +151,10 @@ def view(state: dict, seat) -> dict:
            "crown": state["crown"], "prisoner": state["prisoner"], "winner": state["winner"],
            "warnings": warnings(state["characters"], len(state["players"]), state["options"])
            if state["characters"] else [],
-           "timer": state["timer"], "readings": [{"key": k, "value": state["options"].get(k, d), "text": t}
+           "timer": state["timer"], "readings": [{"key": k, "value": state["options"].get(k, d), "text": _(t)}
                                                   for k, (d, t) in READINGS.items()],
            "you": players[state["players"].index(viewer)] if viewer else None,
-           "announce": state["announce"] if state["phase"] != "night" and not host else [],
+           "announce": in_table_language(state["announce"]) if state["phase"] != "night" and not host else [],
            "dusk": bool(state["phase"] == "night" and state["night"] and state["night"].get("at", [0])[0] < 0),
            "dusk_heading": phase_heading(state),
            "winner_team": team_name(state["winner"]) if state["winner"] else None,
@@ -111,7 +162,7 @@ def view(state: dict, seat) -> dict:
            "table": [public(state, p) for p in state["players"]] if state["step"] != "setup" else [],
            "ballots_in": len(day.get("ballots", {})), "standing": len(living(state)),
            "voting": called(state), "playing": state["phase"] in ("night", "day") or state["step"] == "deal",
-           "thumbs_open": thumbs_open(state), "history": [vote_shown(h, "") for h in state.get("votes", [])],
+           "thumbs_open": thumbs_open(state), "history": [vote_shown(h, False) for h in state.get("votes", [])],
            "history_open": history_open(state, host),
            "thumbs_banner": None if host else thumbs_open(state),  # the narrator has the tap-in instead
            "recap_open": host or state["phase"] == "over"}
@@ -121,11 +172,13 @@ def view(state: dict, seat) -> dict:
         if viewer["name"] in day.get("ballots", {}):
             out["my_ballot"] = day["ballots"][viewer["name"]]
     if state.get("last_vote"):
-        out["last_vote"] = vote_shown({k: v for k, v in state["last_vote"].items() if k != "outcome_lines"}, "thumb ")
+        out["last_vote"] = vote_shown({k: v for k, v in state["last_vote"].items() if k != "outcome_lines"}, True)
         out["last_votes"] = state["last_vote"]["votes"]
     if day.get("tie"):
         out["tie"] = day["tie"]
-    recap = [{**r, "when": when(r)} for r in state["recap"] if host or state["phase"] == "over" or not r.get("secret")]
+    with i18n.for_table():  # the shared log, in the table's language
+        recap = [{**r, "text": text(r["text"]), "when": when(r)}
+                 for r in state["recap"] if host or state["phase"] == "over" or not r.get("secret")]
     out["recap"] = recap
     if host:
         out.update(host_view(state))
@@ -153,23 +206,23 @@ def own_card(state, me: dict) -> dict:
     if not me["alive"]:
         how = next((r["text"] for r in reversed(state["recap"]) if r["kind"] == "defeat" and r.get("player") == me["name"]),
                    None)
-        status = f"You have fallen. {how}" if how else "You have fallen."
+        status = _("You have fallen. {how}", how=text(how)) if how else _("You have fallen.")
     elif state["prisoner"] == me["name"]:
-        status = "You hold Captain Hook's Rope: if Hook falls by the vote today, you fall with him."
+        status = _("You hold Captain Hook's Rope: if Hook falls by the vote today, you fall with him.")
     else:
-        status = "You stand."
+        status = _("You stand.")
     if not me["character"]:
-        known = "Nothing has been dealt yet."
+        known = _("Nothing has been dealt yet.")
     elif me["alignment"] == MISCHIEF:
-        known = "Your team-mates: " + ", ".join(mates) + "." if mates else "You are Team Mischief's only member."
+        known = _("Your team-mates: {names}.", names=", ".join(mates)) if mates else _("You are Team Mischief's only member.")
     elif me["alignment"]:
-        known = "Team Mayhem does not know who is on its side."
+        known = _("Team Mayhem does not know who is on its side.")
     else:
-        known = "Your team card was dealt by hand: look at it."
-    return {"character_name": CHARS[me["character"]]["name"] if me["character"] else None,
+        known = _("Your team card was dealt by hand: look at it.")
+    return {"character_name": char_name(me["character"]) if me["character"] else None,
             "team": team_name(me["alignment"]) if me["alignment"] else None,
             "mates": mates, "known": known, "alive": me["alive"], "status": status,
-            "power": DATA["powers"].get(me["character"]) if me["character"] else None}
+            "power": _(DATA["powers"][me["character"]]) if me["character"] in DATA["powers"] else None}
 
 
 def called(state) -> bool:
@@ -191,7 +244,8 @@ def own_ballot(state, me: dict, day: dict) -> dict | None:
         choices = ["defeat"] if me["name"] == th["queen"] else ["save", "defeat"]
         left = [c for c in choices if c != cast]
         return {"kind": "thumbs", "accused": th["accused"], "cast": cast, "choices": left,
-                "cast_label": THUMB_CAST.get(cast), "options": [{"vote": c, "label": THUMB_BUTTONS[c]} for c in left]}
+                "cast_label": _(THUMB_CAST[cast]) if cast in THUMB_CAST else None,
+                "options": [{"vote": c, "label": _(THUMB_BUTTONS[c])} for c in left]}
     if state["step"] != "vote":
         return None
     if not day.get("called"):  # the same waiting card on every phone until the narrator's signal
@@ -219,8 +273,9 @@ def host_view(state) -> dict:
     extra = {"characters_selected": state["characters"], "suggested": DATA["suggested"],
              "mischief_count": mischief_count(len(state["players"])) if state["players"] else None,
              "last_lock": state["last_lock"], "used": state["used"], "alignments_known": state["alignments_known"],
-             "alive": alive, "character_names": {cid: c["name"] for cid, c in CHARS.items()},
-             "step_names": STEP_NAMES, "say": state.get("say") or SILENT,
+             "alive": alive, "character_names": {cid: char_name(cid) for cid in CHARS},
+             "step_names": {k: _(v) for k, v in STEP_NAMES.items()}, "say": said(state),
+             "say_lang": SPEECH_LANGS.get(i18n.table(), i18n.table()),
              "ballots_missing": [name for name in alive if name not in day.get("ballots", {})]
              if called(state) else [],
              "sheet": night_sheet(state), "corrections": correction_choices(state),
@@ -237,10 +292,10 @@ def host_view(state) -> dict:
     extra["beat"] = None
     at = beat_at(state)
     if at:
-        i, _, (key, wait, shows) = at
-        extra["beat"] = {"key": key, "wait": wait, "direction": DATA["directions"].get(key),
-                         "button": BUTTONS.get(key), "reveal": reveal(state, shows),
-                         "lines": lines(state, key) if key in DATA["script"] else []}
+        i, _j, (key, wait, shows) = at
+        extra["beat"] = {"key": key, "wait": wait, "direction": _(DATA["directions"][key]) if key in DATA["directions"] else None,
+                         "button": _(BUTTONS[key]) if key in BUTTONS else None, "reveal": reveal(state, shows),
+                         "lines": in_table_language(lines(state, key)) if key in DATA["script"] else []}
         extra["night"] = {"steps": [{"key": s["key"], "decoy": s["decoy"],
                                      "state": "done" if k < i else "now" if k == i else "next"}
                                     for k, s in enumerate(n["steps"])],
@@ -251,8 +306,8 @@ def host_view(state) -> dict:
     elif state["phase"] == "day":
         key = {"vote": "vote_open", "thumbs": "thumbs"}.get(step)
         extra["beat"] = {"key": key, "wait": "beat" if step == "vote" and not day.get("called") else "choice",
-                         "direction": DATA["directions"].get(key) if key else None,
-                         "button": "Call the vote" if step == "vote" and not day.get("called") else None,
+                         "direction": _(DATA["directions"][key]) if key in DATA["directions"] else None,
+                         "button": _("Call the vote") if step == "vote" and not day.get("called") else None,
                          "reveal": None, "lines": []}
     return extra
 
@@ -262,10 +317,11 @@ def reveal(state, shows: str | None) -> dict | None:
     n = state["night"]
     if shows == "spy" and n["spy"]:
         p = find(state, n["spy"], alive=False)
-        return {"to": "Diablo", "label": f"{p['name']}'s team card", "big": f"Team {team_name(p['alignment'] or MAYHEM)}"}
+        return {"to": char_name("diablo"), "label": _("{name}'s team card", name=p["name"]),
+                "big": _("Team {team}", team=team_name(p["alignment"] or MAYHEM))}
     if shows == "victim" and n["victim"]:
-        to = "Hades" if n["steps"][n["at"][0]]["key"] == "hades" else "The Queen"
-        return {"to": to, "label": "Team Mischief chose", "big": n["victim"]}
+        to = char_name("hades") if n["steps"][n["at"][0]]["key"] == "hades" else char_name("the_queen")
+        return {"to": to, "label": _("Team Mischief chose"), "big": n["victim"]}
     return None
 
 
@@ -282,7 +338,7 @@ def tap_in(state) -> dict | None:
         th = day["thumbs"]
         return {"kind": "thumbs", "accused": th["accused"],
                 "rows": [{"voter": name, "in": name in th["ballots"], "choices": choices,
-                          "options": [{"vote": c, "label": THUMB_TAPS[c]} for c in choices]}
+                          "options": [{"vote": c, "label": _(THUMB_TAPS[c])} for c in choices]}
                          for name in thumb_voters(state)
                          for choices in [["defeat"] if name == th["queen"] else ["save", "defeat"]]]}
     return None
@@ -295,6 +351,6 @@ def night_sheet(state) -> list[dict]:
         p = holder(state, cid)
         if p and p["alive"]:
             spent = SPENT_BY.get(cid)
-            rows.append({"character": CHARS[cid]["name"], "player": p["name"], "power": DATA["powers"][cid],
+            rows.append({"character": char_name(cid), "player": p["name"], "power": _(DATA["powers"][cid]),
                          "spent": bool(spent and state["used"].get(spent))})
     return rows

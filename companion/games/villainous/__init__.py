@@ -7,6 +7,8 @@ turn), power, fate, objectives (claims, confirmations, wins); view is what each 
 the box's facts.
 """
 
+from ...core.errors import Forbidden
+from ...core.i18n import N_, _
 from ...core.table import DISPLAY, HOST, PLAYER
 from .. import kernel
 from ..contract import Game
@@ -34,15 +36,24 @@ from .turn import EndTurn, Lock, Move, RenameRealm, do_end_turn, do_lock, do_mov
 from .view import REGIONS, describe, reveals, view
 
 ID = "villainous"
-TITLE = "Villainous: The Worst Takes It All"
+# TRANSLATORS: unsure of the French edition's name (the French box reads "Disney Villainous")
+TITLE = N_("Villainous: The Worst Takes It All")
 PRIVATE = ()
 DICE = False  # no dice in the box: the tray shows only once someone rolls (the host can, under "Dice")
 
 ACTIONS = (Setup, Power, Move, Fate, Lock, EndTurn, Claim, Confirm, Mark, RenameRealm, Gain, Symbols, CheckObjective)
 
 ANYONE = (HOST, PLAYER, DISPLAY)
+# The refusals the table of moves answers with, translated when they are raised (apply)
+SEAT_ONLY = N_("Only the host seats the players.")
+RENAME_ONLY = N_("Only the host renames a realm.")
+SYMBOLS_ONLY = N_("Only the host enters the symbols of a board.")
+OBJECTIVE_ONLY = N_("Only the host checks an objective against the board.")
+# and the kernel's own (the display's, the host's: the shared catalog has the host's)
+REFUSALS = frozenset((SEAT_ONLY, RENAME_ONLY, SYMBOLS_ONLY, OBJECTIVE_ONLY, kernel.DISPLAY_REFUSAL,
+                      "Only the host can do that."))
 MOVES = {
-    "setup": kernel.Move(do_setup, (HOST,), refusal="Only the host seats the players."),
+    "setup": kernel.Move(do_setup, (HOST,), refusal=SEAT_ONLY),
     "power": kernel.Move(do_power, ANYONE, in_play),
     "move": kernel.Move(do_move, ANYONE, in_play),
     "fate": kernel.Move(do_fate, ANYONE, in_play),
@@ -51,15 +62,20 @@ MOVES = {
     "claim": kernel.Move(do_claim, ANYONE, in_play),
     "confirm": kernel.Move(do_confirm, ANYONE, in_play),
     "mark": kernel.Move(do_mark, ANYONE, in_play),
-    "realm": kernel.Move(do_realm, (HOST,), in_play, "Only the host renames a realm."),
+    "realm": kernel.Move(do_realm, (HOST,), in_play, RENAME_ONLY),
     "gain": kernel.Move(do_gain, ANYONE, in_play),
-    "symbols": kernel.Move(do_symbols, (HOST,), in_play, "Only the host enters the symbols of a board."),
-    "objective": kernel.Move(do_check_objective, (HOST,), in_play, "Only the host checks an objective against the board."),
+    "symbols": kernel.Move(do_symbols, (HOST,), in_play, SYMBOLS_ONLY),
+    "objective": kernel.Move(do_check_objective, (HOST,), in_play, OBJECTIVE_ONLY),
 }
 
 
 def apply(state: dict, action: dict, seat) -> dict:
-    return kernel.dispatch(MOVES, state, action, seat)
+    try:
+        return kernel.dispatch(MOVES, state, action, seat)
+    except Forbidden as refused:
+        if refused.message in REFUSALS:  # the table of moves' own sentences, in the reader's language
+            raise Forbidden(_(refused.message)) from None
+        raise
 
 
 GAME = Game(

@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ...core.i18n import _
 from ..rules_data import Data, load
 
 # The Villains a table may choose (the API's ids): the data must describe exactly these.
@@ -22,7 +23,7 @@ class Tracker(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     when: Literal["start_of_turn", "any_time"]
     marks: list[Text] = []
-    per_location: Text | None = None
+    per_location: Text | None = None  # one mark per location: "a Curse at {location}"
     power: Annotated[int, Field(gt=0)] | None = None
 
     @model_validator(mode="after")
@@ -31,6 +32,8 @@ class Tracker(BaseModel):
             raise ValueError("a tracker counted from the Power has no marks")
         if self.power is None and not self.marks and not self.per_location:
             raise ValueError("a tracker needs marks, a mark per location, or a Power to reach")
+        if self.per_location and "{location}" not in self.per_location:
+            raise ValueError("a mark per location names its location: {location}")
         return self
 
 
@@ -92,3 +95,20 @@ class VillainousData(Data):
 
 DATA = load("villainous", VillainousData)
 VILLAINS = DATA["villains"]
+
+
+# The box's words in the reader's language (rules_data's strings are in the game's catalog, under the
+# keys of translations/json-keys.txt); a name the host typed has no translation and reads as typed.
+
+def villain_name(vid: str) -> str:
+    return _(VILLAINS[vid]["name"])
+
+
+def objective_of(vid: str) -> str:
+    return _(VILLAINS[vid]["objective"])
+
+
+def place(location: str) -> str:
+    """A location's name as the reader's edition prints it (the state keeps the English one, the
+    actions' value)."""
+    return _(location) if location else location  # (gettext's "" is the catalog's header)

@@ -5,8 +5,9 @@ from typing import Literal
 
 from ...core.actions import Action, Name
 from ...core.errors import RuleError
+from ...core.i18n import _
 from .. import kernel
-from .data import DATA
+from .data import DATA, place
 from .players import current_only, find, note
 from .symbols import at
 
@@ -37,16 +38,16 @@ def fates_left(state, p: dict) -> int | None:
 
 def why_not_fate(state, p: dict, target: dict) -> str | None:
     if not state["moved"]:
-        return f"{p['name']} moves first; Fate is one of the actions of the new location."
+        return _("{name} moves first; Fate is one of the actions of the new location.", name=p["name"])
     if not fates_left(state, p):
-        where = p["locations"][p["at"]]
-        return (f"No Fate action is left this turn at {where}." if "fate" in (at(p) or {})
-                else "This turn has used its Fate action (the table's rule: one a turn).")
+        where = place(p["locations"][p["at"]])
+        return (_("No Fate action is left this turn at {where}.", where=where) if "fate" in (at(p) or {})
+                else _("This turn has used its Fate action (the table's rule: one a turn)."))
     if target is p:
-        return "Fate is played against an opponent, not yourself."
+        return _("Fate is played against an opponent, not yourself.")
     token = state["fate_token"]
     if uses_token(state) and token and kernel.same(token, target["name"]):
-        return f"{target['name']} holds the Fate token and cannot be targeted."
+        return _("{name} holds the Fate token and cannot be targeted.", name=target["name"])
     return None
 
 
@@ -66,5 +67,4 @@ def do_fate(state, a, seat):
     state.setdefault("fated", []).append({"by": p["name"], "target": target["name"], "n": state["fates"]})
     if token:
         state["fate_token"] = target["name"]
-    note(state, f"{p['name']} Fates {target['name']}" + (" and hands over the Fate token." if token else "."),
-         seat.name)
+    note(state, "fates_token" if token else "fates", seat.name, by=p["name"], target=target["name"])

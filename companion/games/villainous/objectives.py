@@ -7,8 +7,10 @@ from pydantic import Field
 
 from ...core.actions import Action, Name
 from ...core.errors import Forbidden, RuleError
+from ...core.i18n import _, ngettext
 from ...core.table import DISPLAY, HOST
-from .data import VILLAINS
+from .data import VILLAINS, villain_name
+from .lines import mark_label
 from .players import current, find, may_act_for, note, plays
 
 
@@ -50,9 +52,9 @@ def objective_unsure(p: dict) -> bool:
 def do_check_objective(state, a, seat):
     p = find(state, a["player"])
     if p.get("objective_checked"):
-        raise RuleError(f"{p['name']}'s objective is already checked against the board.")
+        raise RuleError(_("{name}'s objective is already checked against the board.", name=p["name"]))
     p["objective_checked"] = True
-    note(state, f"{p['name']}'s objective matches the board: {VILLAINS[p['villain']]['objective']}", seat.name)
+    note(state, "checked", seat.name, name=p["name"], villain=p["villain"])
 
 
 def start_of_turn(state):
@@ -61,7 +63,7 @@ def start_of_turn(state):
     rule = VILLAINS[p["villain"]]
     if rule["check"] == "power_at_turn_start" and p["power"] >= rule["threshold"]:
         state["winner"] = p["name"]
-        note(state, f"{p['name']} begins the turn with {p['power']} Power: {rule['name']} wins.")
+        note(state, "power_win", name=p["name"], n=p["power"], villain=p["villain"])
 
 
 def tracker(p: dict) -> dict:
@@ -69,8 +71,10 @@ def tracker(p: dict) -> dict:
     spec = VILLAINS[p["villain"]]["tracker"]
     marks = []
     if spec.get("per_location"):
-        marks += [{"key": f"loc{i}", "label": f"{spec['per_location']} at {loc}"} for i, loc in enumerate(p["locations"])]
-    marks += [{"key": f"m{i}", "label": label} for i, label in enumerate(spec.get("marks", []))]
+        marks += [{"key": f"loc{i}"} for i in range(len(p["locations"]))]
+    marks += [{"key": f"m{i}"} for i in range(len(spec.get("marks", [])))]
+    for m in marks:
+        m["label"] = mark_label(p["villain"], m["key"], p["locations"])
     for m in marks:
         m["on"] = bool(p.get("marks", {}).get(m["key"]))
     if "power" in spec:
@@ -83,20 +87,21 @@ def tracker(p: dict) -> dict:
 
 def why_not_claim(state, p: dict) -> str | None:
     if tracker(p)["automatic"]:
-        return f"{VILLAINS[p['villain']]['name']}'s objective is checked by the app at the start of the turn."
+        return _("{villain}'s objective is checked by the app at the start of the turn.",
+                 villain=villain_name(p["villain"]))
     if state["claim"]:
-        return f"{state['claim']}'s claim waits for an answer first."
+        return _("{name}'s claim waits for an answer first.", name=state["claim"])
     if tracker(p)["when"] == "start_of_turn" and (p is not current(state) or state["moved"]):
-        return f"{p['name']}'s objective counts only at the start of {p['name']}'s own turn, before moving."
+        return _("{name}'s objective counts only at the start of {name}'s own turn, before moving.", name=p["name"])
     return None
 
 
 def why_not_confirm(state, seat) -> str | None:
     if not state["claim"]:
-        return "Nobody has claimed an objective."
+        return _("Nobody has claimed an objective.")
     mine = plays(state, seat)
     if seat.trusted == DISPLAY or (seat.trusted != HOST and mine is not None and mine["name"] == state["claim"]):
-        return "Another player or the host confirms a claim, not the claimant."
+        return _("Another player or the host confirms a claim, not the claimant.")
     return None
 
 
@@ -107,7 +112,7 @@ def do_claim(state, a, seat):
     if why:
         raise RuleError(why)
     state["claim"] = p["name"]
-    note(state, f"{p['name']} claims the objective: {VILLAINS[p['villain']]['objective']}", seat.name)
+    note(state, "claims", seat.name, name=p["name"], villain=p["villain"])
 
 
 def do_confirm(state, a, seat):
@@ -117,9 +122,9 @@ def do_confirm(state, a, seat):
     claimant = find(state, state["claim"])
     if a["accept"]:
         state["winner"] = claimant["name"]
-        note(state, f"{seat.name} confirms: {claimant['name']} wins.", seat.name)
+        note(state, "confirms", seat.name, by=seat.name, name=claimant["name"])
     else:
-        note(state, f"{seat.name} does not accept {claimant['name']}'s claim.", seat.name)
+        note(state, "rejects", seat.name, by=seat.name, name=claimant["name"])
     state["claim"] = None
 
 
@@ -129,9 +134,11 @@ def do_mark(state, a, seat):
     t = tracker(p)
     mark = next((m for m in t["marks"] if m["key"] == a["mark"]), None)
     if mark is None:
-        raise RuleError(f"{VILLAINS[p['villain']]['name']}'s objective has no mark {a['mark']!r}.")
+        raise RuleError(_("{villain}'s objective has no mark {mark}.", villain=villain_name(p["villain"]),
+                          mark=repr(a["mark"])))
     p.setdefault("marks", {})[mark["key"]] = a["on"]
-    note(state, f"{p['name']}: {mark['label']}: {'yes' if a['on'] else 'no longer'}.", seat.name)
+    note(state, "mark_on" if a["on"] else "mark_off", seat.name, name=p["name"], villain=p["villain"],
+         mark=mark["key"], locations=list(p["locations"]))
 
 
 def prompt(state, p: dict) -> str | None:
@@ -139,17 +146,17 @@ def prompt(state, p: dict) -> str | None:
     t = tracker(p)
     if state["winner"] or t["automatic"] or not t["met"] or why_not_claim(state, p):
         return None
-    return "Your objective looks met: claim it, and another player confirms."
+    return _("Your objective looks met: claim it, and another player confirms.")
 
 
 def objective_note(p: dict) -> str:
     """When the objective counts, in words, after the objective itself."""
     t = tracker(p)
     if t["automatic"]:
-        return "The app counts it from the Power."
+        return _("The app counts it from the Power.")
     if t["when"] == "start_of_turn":
-        return f"It counts at the start of {p['name']}'s turn."
-    return "It counts as soon as it happens."
+        return _("It counts at the start of {name}'s turn.", name=p["name"])
+    return _("It counts as soon as it happens.")
 
 
 def warned(state) -> list[dict]:
@@ -158,14 +165,18 @@ def warned(state) -> list[dict]:
     for p in state["players"]:
         spec = VILLAINS[p["villain"]]["tracker"]
         if "power" in spec and p["power"] >= spec["power"] and not state["winner"]:
-            out.append({"who": p["name"], "kind": "power", "text":
-                        f"{p['name']} ({VILLAINS[p['villain']]['name']}) holds {p['power']} Power: "
-                        f"{p['name']} wins at the start of their next turn unless it drops below {spec['power']}."})
+            out.append({"who": p["name"], "kind": "power", "text": ngettext(
+                "{name} ({villain}) holds {n} Power: {name} wins at the start of their next turn unless it drops "
+                "below {threshold}.",
+                "{name} ({villain}) holds {n} Power: {name} wins at the start of their next turn unless it drops "
+                "below {threshold}.", p["power"], name=p["name"], villain=villain_name(p["villain"]),
+                threshold=spec["power"])})
         elif spec["when"] == "start_of_turn" and tracker(p)["met"] and not state["winner"]:
             now = p is current(state) and not state["moved"]
             out.append({"who": p["name"], "kind": "due" if now else "set", "text":
-                        f"{p['name']} begins the turn with the objective met: a claim is due." if now else
-                        f"{p['name']}'s objective is set up: {p['name']} wins at the start of their next turn."})
+                        _("{name} begins the turn with the objective met: a claim is due.", name=p["name"]) if now else
+                        _("{name}'s objective is set up: {name} wins at the start of their next turn.",
+                          name=p["name"])})
     return out
 
 

@@ -7,8 +7,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.actions import Action, Name
 from ...core.errors import RuleError
+from ...core.i18n import _, pgettext
 from .. import kernel
-from .data import DATA, VILLAIN_IDS, VILLAINS, LocationName
+from .data import DATA, VILLAIN_IDS, VILLAINS, LocationName, villain_name
 from .objectives import start_of_turn
 from .players import note
 from .symbols import entered
@@ -65,32 +66,37 @@ def realm(options: dict, villain: str) -> dict:
 
 
 def seat_players(state: dict, players: list[dict], first: str | None) -> dict:
-    kernel.roster([p["name"] for p in players], PLAYERS_MIN, PLAYERS_MAX, "Villainous")
+    names = [p["name"] for p in players]
+    if not PLAYERS_MIN <= len(names) <= PLAYERS_MAX:
+        raise RuleError(_("Villainous takes {low} to {high} players.", low=PLAYERS_MIN, high=PLAYERS_MAX))
+    if len({kernel.norm(n) for n in names}) != len(names):
+        raise RuleError(_("Each player needs a different name."))
+    kernel.roster(names, PLAYERS_MIN, PLAYERS_MAX, "Villainous")  # the same checks, the kernel's way
     villains = [p["villain"] for p in players]
     if len(set(villains)) != len(villains):
-        raise RuleError("Each player plays a different Villain.")
+        raise RuleError(_("Each player plays a different Villain."))
     if first is not None:
         lead = kernel.lookup(players, first)
         if lead is None:
-            raise RuleError(f"{first} is not one of the players.")
+            raise RuleError(_("{name} is not one of the players.", name=first))
         idx = players.index(lead)
         players = players[idx:] + players[:idx]  # the turn order starts with the first player
     seated = []
     for i, p in enumerate(players):
         r = realm(state["options"], p["villain"])
         if r["locked"] is not None and r["locked"] not in r["locations"]:
-            raise RuleError(f"{VILLAINS[p['villain']]['name']}'s locked location is not one of its four.")
+            raise RuleError(_("{villain}'s locked location is not one of its four.", villain=villain_name(p["villain"])))
         seated.append({"name": p["name"], "seat": p.get("seat"), "villain": p["villain"],
                        "power": DATA["starting_power"][i], "locations": r["locations"], "at": 0,
                        "locked": [r["locked"]] if r["locked"] else [], "marks": {},
                        "symbols": entered(r), "confirmed": r["custom"], "objective_checked": False})
     locks = sum(len(p["locked"]) for p in seated)
     if locks > DATA["lock_tokens"]:
-        raise RuleError(f"The box holds {DATA['lock_tokens']} Lock tokens; these realms would start with {locks} "
-                        "locations locked.")
+        raise RuleError(_("The box holds {n} Lock tokens; these realms would start with {locked} locations locked.",
+                          n=DATA["lock_tokens"], locked=locks))
     state.update(players=seated, current=0, turn=1, moved=False, fate_token=None, winner=None,
                  claim=None, log=[], fates=0, used={}, fated=[])
-    note(state, f"{seated[0]['name']} goes first. Everyone reads their objective aloud.")
+    note(state, "first", name=seated[0]["name"])
     start_of_turn(state)
     return state
 
@@ -105,16 +111,17 @@ def setup(options: dict) -> dict:
 
 def do_setup(state, a, seat):
     if state["players"]:
-        raise RuleError("The players are already seated; start a new table for a new game.")
+        raise RuleError(_("The players are already seated; start a new table for a new game."))
     seat_players(state, a["players"], a.get("first"))
 
 
 def setup_rows() -> list[dict]:
     """The setup form's rows: one per seat the game allows, each with a different Villain offered
     first (the form's default)."""
-    return [{"index": i, "label": f"Player {i + 1}", "villain": villain_choices()[i]["id"]} for i in range(PLAYERS_MAX)]
+    return [{"index": i, "label": pgettext("villainous", "Player {n}", n=i + 1), "villain": villain_choices()[i]["id"]}
+            for i in range(PLAYERS_MAX)]
 
 
 def villain_choices() -> list[dict]:
     """The Villains the options accept, in the box's order, with their names."""
-    return [{"id": vid, "name": VILLAINS[vid]["name"]} for vid in get_args(VillainId)]
+    return [{"id": vid, "name": villain_name(vid)} for vid in get_args(VillainId)]

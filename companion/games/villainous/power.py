@@ -6,6 +6,7 @@ from pydantic import Field
 
 from ...core.actions import Action, Name
 from ...core.errors import BadInput, RuleError
+from ...core.i18n import N_, _, ngettext
 from .data import DATA
 from .players import find, may_act_for, note
 
@@ -18,7 +19,7 @@ class Power(Action):
 
     type: Literal["power"]
     player: Name
-    delta: int = Field(ge=-80, le=80, title="A change of Power")
+    delta: int = Field(ge=-80, le=80, title=N_("A change of Power"))
 
 
 def cauldron(state) -> int:
@@ -31,14 +32,16 @@ def do_power(state, a, seat):
     may_act_for(state, seat, p)
     delta = a["delta"]
     if delta == 0:
-        raise BadInput("A change of 0 Power changes nothing.")
+        raise BadInput(_("A change of 0 Power changes nothing."))
     if delta > 0 and delta > cauldron(state):
-        raise RuleError(f"The Cauldron holds only {cauldron(state)} Power; nobody can take more than that.")
+        raise RuleError(ngettext("The Cauldron holds only {n} Power; nobody can take more than that.",
+                                 "The Cauldron holds only {n} Power; nobody can take more than that.",
+                                 cauldron(state)))
     if p["power"] + delta < 0:
-        raise RuleError(f"{p['name']} has only {p['power']} Power; Power never goes below 0.")
+        raise RuleError(ngettext("{name} has only {n} Power; Power never goes below 0.",
+                                 "{name} has only {n} Power; Power never goes below 0.", p["power"], name=p["name"]))
     p["power"] += delta
-    verb = "takes" if delta > 0 else "pays"
-    note(state, f"{p['name']} {verb} {abs(delta)} Power (now {p['power']}).", seat.name)
+    note(state, "takes" if delta > 0 else "pays", seat.name, name=p["name"], n=abs(delta), total=p["power"])
 
 
 def steps() -> list[dict]:

@@ -3,8 +3,9 @@ see wherever each phone is scrolled (its `news`, pinned): the move first, then t
 actions and the end of the turn; a claim to confirm; being Fated; the 20-Power warning; the win."""
 
 from ...core import now as N
+from ...core.i18n import _, ngettext, pgettext
 from ...core.table import DISPLAY, HOST, PLAYER
-from .data import VILLAINS
+from .data import objective_of, place, villain_name
 from .fate import fates_left, targets
 from .objectives import prompt, warned, why_not_confirm
 from .players import current
@@ -21,49 +22,60 @@ def headline(state, mine: dict | None = None) -> str:
     """"Round 4, Ana's turn" (or "your turn" on Ana's phone)."""
     p = current(state)
     if state["winner"]:
-        return f"Round {round_of(state)}: {state['winner']} won"
-    whose = "your" if p is mine else p["name"] + "'s"
-    return f"Round {round_of(state)}, {whose} turn"
+        return _("Round {n}: {name} won", n=round_of(state), name=state["winner"])
+    if p is mine:
+        return _("Round {n}, your turn", n=round_of(state))
+    return _("Round {n}, {name}'s turn", n=round_of(state), name=p["name"])
 
 
 def move_item(state, p: dict, yours: bool) -> dict:
     head = headline(state, p if yours else None)
     options = moves(p)
     if options == [here(p)]:
-        return N.item(f"move-{state['turn']}", f"{head}. Every other location is locked:", N.MOVE,
-                      [N.act(f"Stay at {here(p)}", {"type": "move", "player": p["name"], "location": here(p)})])
-    return N.item(f"move-{state['turn']}", f"{head}. Move {'your Villain' if yours else p['name']} to:", N.MOVE,
-                  [N.act(loc, {"type": "move", "player": p["name"], "location": loc}) for loc in options],
-                  detail=f"Not {here(p)} again, and not a locked location.")
+        return N.item(f"move-{state['turn']}", _("{headline}. Every other location is locked:", headline=head), N.MOVE,
+                      [N.act(_("Stay at {where}", where=place(here(p))),
+                             {"type": "move", "player": p["name"], "location": here(p)})])
+    text = (_("{headline}. Move your Villain to:", headline=head) if yours
+            else _("{headline}. Move {name} to:", headline=head, name=p["name"]))
+    return N.item(f"move-{state['turn']}", text, N.MOVE,
+                  [N.act(place(loc), {"type": "move", "player": p["name"], "location": loc}) for loc in options],
+                  detail=_("Not {where} again, and not a locked location.", where=place(here(p))))
 
 
 def actions_item(state, p: dict, yours: bool) -> dict:
     """After the move: exactly the actions the location allows, Power gains and Fate in one tap."""
-    where = here(p)
+    where = place(here(p))
     taps = []
     if why_not_gain(state, p) is None:
-        taps.append(N.act(f"Gain {gain_amount(p)} Power", {"type": "gain", "player": p["name"]}))
-    taps += [N.act(f"Fate {o}", {"type": "fate", "by": p["name"], "target": o}, "secondary")
+        taps.append(N.act(ngettext("Gain {n} Power", "Gain {n} Power", gain_amount(p)),
+                          {"type": "gain", "player": p["name"]}))
+    # TRANSLATORS: a button: play a Fate action against the player {name}
+    taps += [N.act(_("Fate {name}", name=o), {"type": "fate", "by": p["name"], "target": o}, "secondary")
              for o in targets(state, p)]
     symbols = at(p)
+    # The detail is a few short sentences, each whole in the catalog
     if symbols is None:
-        detail = ("Nobody has entered this location's symbols (the host can, under its Villain's card): "
-                  "Power with the buttons on the card, one Fate a turn.")
+        parts = [_("Nobody has entered this location's symbols (the host can, under its Villain's card): "
+                   "Power with the buttons on the card, one Fate a turn.")]
     else:
         rest = others_here(p)
         done = [k for k in ("power",) if state.get("used", {}).get(k)]
-        detail = (f"Also here, with the cards: {rest}." if rest else "Nothing else here.") + \
-            (" The Power here is taken." if done else "") + " A Hero covering a symbol takes it away."
+        parts = [_("Also here, with the cards: {actions}.", actions=rest) if rest else _("Nothing else here.")]
+        if done:
+            parts.append(_("The Power here is taken."))
+        parts.append(_("A Hero covering a symbol takes it away."))
     left = fates_left(state, p)
     if left and not targets(state, p):
-        detail += " Every opponent is protected from Fate."
-    text = f"{'You are' if yours else p['name'] + ' is'} at {where}: take its actions."
+        parts.append(_("Every opponent is protected from Fate."))
+    detail = " ".join(parts)
+    text = (_("You are at {where}: take its actions.", where=where) if yours
+            else _("{name} is at {where}: take its actions.", name=p["name"], where=where))
     return N.item(f"act-{state['turn']}", text, N.MOVE, taps, detail)
 
 
 def end_item(state, p: dict) -> dict:
-    return N.item(f"end-{state['turn']}", "Done? Draw back to four cards and pass the turn to the left.", N.MOVE,
-                  [N.act("End turn (draw back to four)", {"type": "end_turn"})])
+    return N.item(f"end-{state['turn']}", _("Done? Draw back to four cards and pass the turn to the left."), N.MOVE,
+                  [N.act(_("End turn (draw back to four)"), {"type": "end_turn"})])
 
 
 def now_for(state, seat, mine: dict | None) -> list[dict]:
@@ -71,12 +83,12 @@ def now_for(state, seat, mine: dict | None) -> list[dict]:
         return []
     if not state["players"]:
         if seat.trusted == PLAYER:
-            return [N.item("seat-wait", "You are in. The host will seat you: your Villain's card shows here once "
-                           "the game starts.")]
+            return [N.item("seat-wait", _("You are in. The host will seat you: your Villain's card shows here once "
+                                          "the game starts."))]
         return []
     if seat.trusted == PLAYER and mine is None:
-        return [N.item("not-seated", "The Villains were seated without you: you can follow this game here, "
-                       "and the host can seat you at a new table.")]
+        return [N.item("not-seated", _("The Villains were seated without you: you can follow this game here, "
+                                       "and the host can seat you at a new table."))]
     if state["winner"]:
         return []
     out = []
@@ -85,8 +97,9 @@ def now_for(state, seat, mine: dict | None) -> list[dict]:
         nudge = prompt(state, p)
         if nudge:
             out.append(N.item(f"claim-due-{p['name']}-{state['turn']}", nudge if p is mine else
-                              f"{p['name']}'s objective looks met: claim it for them, and another player confirms.",
-                              N.PROMPT, [N.act("Claim the objective", {"type": "claim", "player": p["name"]})]))
+                              _("{name}'s objective looks met: claim it for them, and another player confirms.",
+                                name=p["name"]),
+                              N.PROMPT, [N.act(_("Claim the objective"), {"type": "claim", "player": p["name"]})]))
     cur = current(state)
     if cur is mine or seat.trusted == HOST:
         yours = cur is mine
@@ -98,7 +111,7 @@ def now_for(state, seat, mine: dict | None) -> list[dict]:
             out.append(end_item(state, cur))
     elif mine is not None:
         out.append(N.item(f"wait-{state['turn']}", f"{headline(state)}.", N.INFO,
-                          detail=f"You play {VILLAINS[mine['villain']]['name']}; your card is below."))
+                          detail=_("You play {villain}; your card is below.", villain=villain_name(mine["villain"]))))
     return out
 
 
@@ -108,20 +121,21 @@ def news_for(state, seat, mine: dict | None) -> list[dict]:
     out = []
     if state["winner"]:
         w = next(p for p in state["players"] if p["name"] == state["winner"])
-        out.append(N.item(f"win-{w['name']}", f"{w['name']} ({VILLAINS[w['villain']]['name']}) wins!", N.WIN,
-                          detail=VILLAINS[w["villain"]]["objective"]))
+        out.append(N.item(f"win-{w['name']}", _("{name} ({villain}) wins!", name=w["name"],
+                                                         villain=villain_name(w["villain"])), N.WIN,
+                          detail=objective_of(w["villain"])))
         return out
     claim = state["claim"]
     if claim:
         c = next(p for p in state["players"] if p["name"] == claim)
-        text = f"{claim} claims the objective: {VILLAINS[c['villain']]['objective']}"
+        text = _("{name} claims the objective: {objective}", name=claim, objective=objective_of(c["villain"]))
         if seat.trusted != DISPLAY and why_not_confirm(state, seat) is None:
             out.append(N.item(f"claim-{state['turn']}-{claim}", text, N.PROMPT,
-                              [N.act(f"Confirm: {claim} wins", {"type": "confirm", "json:accept": True}),
-                               N.act("Not yet", {"type": "confirm", "json:accept": False}, "secondary")]))
+                              [N.act(_("Confirm: {name} wins", name=claim), {"type": "confirm", "json:accept": True}),
+                               N.act(pgettext("villainous", "Not yet"), {"type": "confirm", "json:accept": False}, "secondary")]))
         else:
             out.append(N.item(f"claim-{state['turn']}-{claim}", text, N.PROMPT,
-                              detail="Another player or the host confirms it."))
+                              detail=_("Another player or the host confirms it.")))
     for w in warned(state):
         if w["who"] == claim or (mine is not None and w["who"] == mine["name"] and w["kind"] == "due"):
             continue  # the claim itself is the news now; the owner's own phone offers the claim at its top
@@ -130,9 +144,9 @@ def news_for(state, seat, mine: dict | None) -> list[dict]:
         fated = [f for f in state.get("fated", []) if f["target"] == mine["name"]]
         if fated:
             f = fated[-1]
-            out.append(N.item(f"fated-{state['turn']}-{f['n']}", f"{f['by']} Fates you.", N.PROMPT,
-                              detail=f"{f['by']} reveals the top two cards of your Fate deck, plays one against "
-                                     "you and discards the other."))
+            out.append(N.item(f"fated-{state['turn']}-{f['n']}", _("{name} Fates you.", name=f["by"]), N.PROMPT,
+                              detail=_("{name} reveals the top two cards of your Fate deck, plays one against "
+                                       "you and discards the other.", name=f["by"])))
     if mine is not None and seat.trusted == PLAYER and current(state) is mine and not state["moved"]:
         out.append({**move_item(state, mine, True), "keep": True})  # no Hide: it goes once the move is made
     return out

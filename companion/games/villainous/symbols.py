@@ -9,16 +9,28 @@ from pydantic import Field
 
 from ...core.actions import Action, Name
 from ...core.errors import RuleError
+from ...core.i18n import N_, _, ngettext, pgettext
+from .data import place
 from .players import current_only, find, note
 from .power import cauldron
 from .turn import match_location
 
 # Every action a board may show, in the rulebook's order, with its name on the page.
-KINDS = {
-    "power": "Gain Power", "play": "Play a Card", "activate": "Activate", "fate": "Fate",
-    "move_item": "Move an Item or Ally", "move_hero": "Move a Hero", "vanquish": "Vanquish",
-    "discard": "Discard Cards",
-}
+KINDS = ("power", "play", "activate", "fate", "move_item", "move_hero", "vanquish", "discard")
+
+
+def label_of(kind: str) -> str:
+    """An action's name on the page (the French edition's words in French)."""
+    return {
+        "power": lambda: pgettext("villainous action", "Gain Power"),
+        "play": lambda: pgettext("villainous action", "Play a Card"),
+        "activate": lambda: pgettext("villainous action", "Activate"),
+        "fate": lambda: pgettext("villainous action", "Fate"),
+        "move_item": lambda: pgettext("villainous action", "Move an Item or Ally"),
+        "move_hero": lambda: pgettext("villainous action", "Move a Hero"),
+        "vanquish": lambda: pgettext("villainous action", "Vanquish"),
+        "discard": lambda: pgettext("villainous action", "Discard Cards"),
+    }[kind]()
 POWER_MAX = 5   # the Power one Gain Power symbol may give (the boards show 1 to 4)
 SYMBOLS_MAX = 3  # symbols of one kind at one location
 
@@ -30,15 +42,15 @@ class Symbols(Action):
 
     type: Literal["symbols"]
     player: Name
-    location: str = Field(max_length=40, title="The location")
-    power: int = Field(default=0, ge=0, le=POWER_MAX, title="The Power a Gain Power symbol gives")
-    play: Count = Field(default=0, title="Play a Card symbols")
-    activate: Count = Field(default=0, title="Activate symbols")
-    fate: Count = Field(default=0, title="Fate symbols")
-    move_item: Count = Field(default=0, title="Move an Item or Ally symbols")
-    move_hero: Count = Field(default=0, title="Move a Hero symbols")
-    vanquish: Count = Field(default=0, title="Vanquish symbols")
-    discard: Count = Field(default=0, title="Discard Cards symbols")
+    location: str = Field(max_length=40, title=N_("The location"))
+    power: int = Field(default=0, ge=0, le=POWER_MAX, title=N_("The Power a Gain Power symbol gives"))
+    play: Count = Field(default=0, title=N_("Play a Card symbols"))
+    activate: Count = Field(default=0, title=N_("Activate symbols"))
+    fate: Count = Field(default=0, title=N_("Fate symbols"))
+    move_item: Count = Field(default=0, title=N_("Move an Item or Ally symbols"))
+    move_hero: Count = Field(default=0, title=N_("Move a Hero symbols"))
+    vanquish: Count = Field(default=0, title=N_("Vanquish symbols"))
+    discard: Count = Field(default=0, title=N_("Discard Cards symbols"))
 
 
 class Gain(Action):
@@ -66,15 +78,17 @@ def gain_amount(p: dict) -> int:
 
 def why_not_gain(state, p: dict) -> str | None:
     if not state["moved"]:
-        return f"{p['name']} moves first; gaining Power is one of the actions of the new location."
-    where = p["locations"][p["at"]]
+        return _("{name} moves first; gaining Power is one of the actions of the new location.", name=p["name"])
+    where = place(p["locations"][p["at"]])
     if not gain_amount(p):
-        return f"{where} shows no Gain Power symbol." if at(p) is not None else \
-            f"Nobody has entered the symbols of {where}: use the Power buttons on {p['name']}'s card."
+        return _("{where} shows no Gain Power symbol.", where=where) if at(p) is not None else \
+            _("Nobody has entered the symbols of {where}: use the Power buttons on {name}'s card.", where=where,
+              name=p["name"])
     if state.get("used", {}).get("power"):
-        return f"{p['name']} has already gained the Power of {where} this turn."
+        return _("{name} has already gained the Power of {where} this turn.", name=p["name"], where=where)
     if gain_amount(p) > cauldron(state):
-        return f"The Cauldron holds only {cauldron(state)} Power; take what is left with the Power buttons."
+        return ngettext("The Cauldron holds only {n} Power; take what is left with the Power buttons.",
+                        "The Cauldron holds only {n} Power; take what is left with the Power buttons.", cauldron(state))
     return None
 
 
@@ -86,7 +100,7 @@ def do_gain(state, a, seat):
     n = gain_amount(p)
     p["power"] += n
     state.setdefault("used", {})["power"] = 1
-    note(state, f"{p['name']} gains {n} Power at {p['locations'][p['at']]} (now {p['power']}).", seat.name)
+    note(state, "gains", seat.name, name=p["name"], n=n, where=p["locations"][p["at"]], total=p["power"])
 
 
 def do_symbols(state, a, seat):
@@ -96,8 +110,7 @@ def do_symbols(state, a, seat):
     table = list(p.get("symbols") or [None] * 4)
     table[i] = {k: a.get(k, 0) for k in KINDS}
     p["symbols"] = table
-    shown = describe_symbols(table[i]) or "no action"
-    note(state, f"{p['name']}'s board: {loc} shows {shown}.", seat.name)
+    note(state, "board", seat.name, name=p["name"], where=loc, symbols=table[i])
 
 
 def describe_symbols(symbols: dict | None) -> str:
@@ -105,14 +118,14 @@ def describe_symbols(symbols: dict | None) -> str:
     if not symbols:
         return ""
     out = []
-    for kind, label in KINDS.items():
+    for kind in KINDS:
         n = symbols.get(kind, 0)
         if not n:
             continue
         if kind == "power":
-            out.append(f"Gain {n} Power")
+            out.append(ngettext("Gain {n} Power", "Gain {n} Power", n))
         else:
-            out.append(label + (f" ×{n}" if n > 1 else ""))
+            out.append(label_of(kind) + (f" ×{n}" if n > 1 else ""))
     return ", ".join(out)
 
 
@@ -130,9 +143,10 @@ def form(p: dict) -> list[dict]:
     rows = []
     for i, loc in enumerate(p["locations"]):
         symbols = at(p, i)
-        rows.append({"index": i, "location": loc, "entered": symbols is not None and len(symbols) == len(KINDS),
-                     "summary": describe_symbols(symbols) if symbols is not None else "not entered",
-                     "fields": [{"name": k, "label": "Gain Power" if k == "power" else label,
+        rows.append({"index": i, "location": loc, "place": place(loc),
+                     "entered": symbols is not None and len(symbols) == len(KINDS),
+                     "summary": describe_symbols(symbols) if symbols is not None else pgettext("villainous", "not entered"),
+                     "fields": [{"name": k, "label": label_of(k),
                                  "value": (symbols or {}).get(k, 0), "max": POWER_MAX if k == "power" else SYMBOLS_MAX}
-                                for k, label in KINDS.items()]})
+                                for k in KINDS]})
     return rows

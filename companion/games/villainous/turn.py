@@ -8,8 +8,9 @@ from pydantic import Field
 
 from ...core.actions import Action, Name
 from ...core.errors import RuleError
+from ...core.i18n import _, number, pgettext
 from .. import kernel
-from .data import DATA, LOCATION_MAX, VILLAINS, LocationName
+from .data import DATA, LOCATION_MAX, LocationName, place, villain_name
 from .objectives import start_of_turn
 from .players import current, current_only, find, may_act_for, note
 
@@ -51,9 +52,9 @@ def here(p: dict) -> str:
 
 def why_not_move(p: dict, target: str) -> str | None:
     if target == here(p):
-        return f"{p['name']} must move to a different location than {here(p)}."
+        return _("{name} must move to a different location than {where}.", name=p["name"], where=place(here(p)))
     if target in p["locked"]:
-        return f"{target} is locked; no Villain can move there."
+        return _("{where} is locked; no Villain can move there.", where=place(target))
     return None
 
 
@@ -68,26 +69,34 @@ def match_location(p: dict, name: str) -> str:
     for loc in p["locations"]:
         if kernel.same(loc, name):
             return loc
-    raise RuleError(f"{name} is not a location of {VILLAINS[p['villain']]['name']}'s realm.")
+    raise RuleError(_("{where} is not a location of {villain}'s realm.", where=name, villain=villain_name(p["villain"])))
 
 
 def do_move(state, a, seat):
     p = current_only(state, seat, a.get("player"))
     if state["moved"]:
-        raise RuleError(f"{p['name']} has already moved this turn.")
+        raise RuleError(_("{name} has already moved this turn.", name=p["name"]))
     target = match_location(p, a["location"])
     if target not in moves(p):
         raise RuleError(why_not_move(p, target))
     stays = target == here(p)
     p["at"] = p["locations"].index(target)
     state["moved"] = True
-    note(state, f"{p['name']} stays at {target}: every other location is locked." if stays
-         else f"{p['name']} moves to {target}.", seat.name)
+    note(state, "stays" if stays else "moves", seat.name, name=p["name"], where=target)
 
 
 def in_words(names: list[str]) -> str:
     """["a", "b", "c"] as "a, b and c"."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return pgettext("villainous", "{some} and {last}", some=", ".join(names[:-1]), last=names[-1])
+
+
+def in_letters(n: int) -> str:
+    """The box's Lock tokens, in words."""
+    words = {2: lambda: pgettext("villainous", "two"), 3: lambda: pgettext("villainous", "three"),
+             4: lambda: pgettext("villainous", "four")}
+    return words[n]() if n in words else number(n)
 
 
 def locked_everywhere(state) -> list[str]:
@@ -99,9 +108,11 @@ def why_no_lock_token(state) -> str | None:
     held = locked_everywhere(state)
     if len(held) < DATA["lock_tokens"]:
         return None
-    count = {2: "two", 3: "three", 4: "four"}.get(DATA["lock_tokens"], str(DATA["lock_tokens"]))
-    return (f"All {count} Lock tokens of the box are in use ({in_words(held)}): "
-            "unlock one of those before locking another location.")
+    n = DATA["lock_tokens"]
+    count = in_letters(n)
+    # TRANSLATORS: {count} is a number in words ("three"); {where} the locked locations
+    return _("All {count} Lock tokens of the box are in use ({where}): unlock one of those before locking "
+             "another location.", count=count, where=in_words([place(loc) for loc in held]))
 
 
 def do_lock(state, a, seat):
@@ -115,21 +126,22 @@ def do_lock(state, a, seat):
     elif not a["locked"] and loc in p["locked"]:
         p["locked"].remove(loc)
     else:
-        raise RuleError(f"{loc} is already {'locked' if a['locked'] else 'unlocked'}.")
-    note(state, f"{loc} is now {'locked' if a['locked'] else 'unlocked'}.", seat.name)
+        raise RuleError(_("{where} is already locked.", where=place(loc)) if a["locked"]
+                        else _("{where} is already unlocked.", where=place(loc)))
+    note(state, "locked" if a["locked"] else "unlocked", seat.name, where=loc)
 
 
 def do_end_turn(state, a, seat):
     p = current_only(state, seat)
     if not state["moved"]:
-        raise RuleError(f"{p['name']} has not moved yet; moving is the first step of every turn.")
+        raise RuleError(_("{name} has not moved yet; moving is the first step of every turn.", name=p["name"]))
     state["current"] = (state["current"] + 1) % len(state["players"])
     state["turn"] += 1
     state["moved"] = False
     state["claim"] = None
     state["fates"] = 0
     state["used"], state["fated"] = {}, []
-    note(state, f"{p['name']} draws back to four. Now it is {current(state)['name']}'s turn.", seat.name)
+    note(state, "next", seat.name, name=p["name"], next=current(state)["name"])
     start_of_turn(state)
 
 
@@ -137,8 +149,8 @@ def do_realm(state, a, seat):
     p = find(state, a["player"])
     names = [" ".join(n.split()) for n in a["locations"]]
     if len({kernel.norm(n) for n in names}) != 4:
-        raise RuleError("Give the four locations four different names.")
+        raise RuleError(_("Give the four locations four different names."))
     old = p["locations"]
     p["locked"] = [names[old.index(loc)] for loc in p["locked"]]
     p["locations"], p["confirmed"] = names, True
-    note(state, f"{p['name']}'s realm: {', '.join(names)}.", seat.name)
+    note(state, "realm", seat.name, name=p["name"], places=names)

@@ -1,11 +1,14 @@
 """What each seat sees: every Villain's card, the standings, the turn, the log, and the controls
 this seat may use now (computed with the same functions the moves refuse with)."""
 
+from ...core import i18n
 from ...core.actions import NAME_MAX
+from ...core.i18n import _, ngettext, pgettext
 from ...core.regions import Region
 from ...core.table import DISPLAY, HOST, PLAYER
-from .data import DATA, LOCATION_MAX, VILLAINS
+from .data import DATA, LOCATION_MAX, VILLAINS, objective_of, place, villain_name
 from .fate import fates_left, targets, uses_token
+from .lines import lines
 from .objectives import objective_note, objective_unsure, prompt, tracker, warnings, why_not_claim, why_not_confirm
 from .options import PLAYERS_MAX, PLAYERS_MIN, setup_rows, villain_choices
 from .players import current, plays
@@ -43,10 +46,11 @@ def controls(state, seat, p: dict) -> dict | None:
 def villain_card(state, seat, p: dict, i: int, mine: dict | None) -> dict:
     t = tracker(p)
     return {
-        "n": i, "name": p["name"], "villain": p["villain"], "villain_name": VILLAINS[p["villain"]]["name"],
-        "power": p["power"], "location": here(p),
-        "locations": [dict(place, locked=place["name"] in p["locked"]) for place in symbols_line(p)],
-        "objective": VILLAINS[p["villain"]]["objective"], "objective_note": objective_note(p), "tracker": t,
+        "n": i, "name": p["name"], "villain": p["villain"], "villain_name": villain_name(p["villain"]),
+        "power": p["power"], "location": place(here(p)),
+        "locations": [dict(loc, locked=loc["name"] in p["locked"]) for loc in symbols_line(p)],
+        "places": {loc: place(loc) for loc in p["locations"]},  # each location's name in the reader's edition
+        "objective": objective_of(p["villain"]), "objective_note": objective_note(p), "tracker": t,
         "names_unsure": not VILLAINS[p["villain"]]["sure"] and not p.get("confirmed"),
         "objective_unsure": objective_unsure(p),
         "symbols_form": form(p) if seat.trusted == HOST and not state["winner"] else None,
@@ -70,13 +74,20 @@ def log_lines(log: list, seat) -> list[dict]:
 
 
 def view(state: dict, seat) -> dict:
+    if seat.trusted == DISPLAY:  # the display is the whole table's: in the table's language
+        with i18n.for_table():
+            return seat_view(state, seat)
+    return seat_view(state, seat)
+
+
+def seat_view(state: dict, seat) -> dict:
     mine = plays(state, seat)
     players = [villain_card(state, seat, p, i, mine) for i, p in enumerate(state["players"])]
     # Your own Villain's card right under the turn (the host's: the current Villain's), the others after the standings
     first = [c for c in players if c["mine"] or (seat.trusted == HOST and c["current"] and not state["winner"])]
     others = [c for c in players if c not in first]
     villains = sorted(players, key=lambda p: not p["mine"])  # every card, your own Villain's first
-    log = state["log"][-LOG_KEPT:]
+    log = lines(state["log"][-LOG_KEPT:])
     seated = bool(state["players"])
     return {"now": now_for(state, seat, mine), "news": news_for(state, seat, mine),
             "headline": headline(state, mine) if seated else None, "round": round_of(state) if seated else None,
@@ -93,24 +104,34 @@ def view(state: dict, seat) -> dict:
             "villain_choices": {c["id"]: c["name"] for c in villain_choices()},
             "setup_rows": setup_rows(), "players_min": PLAYERS_MIN, "players_max": PLAYERS_MAX, "name_max": NAME_MAX,
             "location_max": LOCATION_MAX,
-            "turn_steps": DATA["turn_steps"], "steps_after_move": DATA["turn_steps"][1:],
+            "turn_steps": [_(s) for s in DATA["turn_steps"]], "steps_after_move": [_(s) for s in DATA["turn_steps"][1:]],
             "power_steps": steps()}
 
 
 def describe(a: dict) -> str | None:
     """How an action reads on the Undo button."""
-    return {
-        "setup": "seating the Villains", "power": f"{a.get('delta', 0):+d} Power for {a.get('player')}",
-        "move": f"the move to {a.get('location')}", "fate": f"Fate on {a.get('target')}",
-        "lock": f"{'locking' if a.get('locked') else 'unlocking'} {a.get('location')}", "end_turn": "the end of the turn",
-        "claim": f"{a.get('player')}'s claim", "confirm": "the answer to the claim",
-        "gain": f"the Power gained by {a.get('player') or 'the current Villain'}",
-        "symbols": f"the symbols of {a.get('location')}", "objective": f"checking {a.get('player')}'s objective",
-    }.get(a["type"])
+    kind, who, where = a["type"], a.get("player"), a.get("location")
+    where = place(where) if isinstance(where, str) and where else where
+    delta = a.get("delta", 0)
+    signed = format(delta, "+d")
+    words = {
+        "setup": lambda: _("seating the Villains"),
+        "power": lambda: ngettext("{delta} Power for {name}", "{delta} Power for {name}", abs(delta),
+                                  delta=signed, name=who),
+        "move": lambda: _("the move to {where}", where=where), "fate": lambda: _("Fate on {name}", name=a.get("target")),
+        "lock": lambda: (_("locking {where}", where=where) if a.get("locked") else _("unlocking {where}", where=where)),
+        "end_turn": lambda: _("the end of the turn"), "claim": lambda: _("{name}'s claim", name=who),
+        "confirm": lambda: _("the answer to the claim"),
+        "gain": lambda: (_("the Power gained by {name}", name=who) if who
+                         else _("the Power gained by the current Villain")),
+        "symbols": lambda: _("the symbols of {where}", where=where),
+        "objective": lambda: _("checking {name}'s objective", name=who),
+    }.get(kind)
+    return words() if words else None
 
 
 def reveals(before: dict, after: dict, action: dict) -> str | None:
-    return "the winner" if after["winner"] and not before["winner"] else None
+    return pgettext("villainous", "the winner") if after["winner"] and not before["winner"] else None
 
 
 REGIONS = (
