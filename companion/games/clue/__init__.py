@@ -8,8 +8,7 @@ entries), `notes` (hands, cards shown, marks; the grid, its conflicts, looking b
 for forced facts, `counting` the odds, `weighing` the advisor's figures), `advisor`, `text`
 (export and import) and `view` (what each seat sees)."""
 
-from ...core.errors import Forbidden
-from ...core.i18n import N_, _
+from ...core.i18n import N_
 from ...core.regions import Region
 from ...core.table import HOST, PLAYER
 from .. import kernel
@@ -49,16 +48,8 @@ MOVES = {
 }
 
 
-REFUSALS = frozenset(m.refusal for m in MOVES.values() if m.refusal)  # written once, said in the reader's language
-
-
 def apply(state: dict, action: dict, seat_) -> dict:
-    try:
-        return kernel.dispatch(MOVES, state, action, seat_)
-    except Forbidden as err:  # the table of moves' own refusals, in the reader's language
-        if err.message in REFUSALS:
-            raise Forbidden(_(err.message)) from None
-        raise
+    return kernel.dispatch(MOVES, state, action, seat_)  # its refusals (marked N_) are said in the reader's language
 
 
 R = "games/clue/"

@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.actions import Action, Name
 from ...core.errors import Forbidden, RuleError
-from ...core.i18n import _, ngettext
+from ...core.i18n import N_, _, ngettext
 from ...core.table import HOST
 from .. import kernel
 from .data import DATA, DEFAULT_EDITION, card_id
@@ -84,7 +84,7 @@ def deck(edition: str, lairs: list[str] | None) -> list[dict]:
 def seat(state: dict, opts: dict) -> dict:
     players = opts["players"]
     # TRANSLATORS: the game's short name in "Clue takes 2 to 6 players." (the French edition: Cluedo)
-    kernel.roster(players, MIN_PLAYERS, MAX_PLAYERS, _("Clue"))
+    kernel.roster(players, MIN_PLAYERS, MAX_PLAYERS, N_("Clue"))
     cards = deck(opts.get("edition") or DEFAULT_EDITION, opts.get("lairs"))
     ed = DATA["editions"][opts.get("edition") or DEFAULT_EDITION]
     movers = opts.get("movers") or {}
