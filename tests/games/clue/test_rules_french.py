@@ -89,9 +89,9 @@ def test_the_shared_log_is_in_the_tables_language_while_the_phone_is_english():
         g = played()  # a table a French phone created: its language is French
     with i18n.use("en"):
         v = g.view("Ann")
-    assert v["log_lines"][0]["text"] == "Bob : Ursula, Potion, Repaire 5 · réfuté par Ann".replace(" :", NB + ":")
-    assert v["log_lines"][1]["text"] == f"Ann{NB}: Jafar, Coquillage, Repaire 3 · réfuté par Bob"
-    assert v["accusation_lines"] == [f"Cat{NB}: Maléfique, Sceptre, Repaire 9 · faux"]
+    assert v["log_lines"][0]["text"] == "Bob : Ursula, Potion, Repaire 5 · réfutée par Ann".replace(" :", NB + ":")
+    assert v["log_lines"][1]["text"] == f"Ann{NB}: Jafar, Coquillage, Repaire 3 · réfutée par Bob"
+    assert v["accusation_lines"] == [f"Cat{NB}: Maléfique, Sceptre, Repaire 9 · fausse"]
     assert v["log_heads"]["suggestions"] == "Suggestions" and v["log_heads"]["none"] == "Aucune pour l'instant."
     # the phone's own prompts and notes stay in the phone's language
     assert v["now"][0]["text"] == "Bob's turn."
