@@ -82,9 +82,11 @@
     var form = elt.closest && elt.closest("form[data-suggest]");
     if (form) {
       var d = checked(form, "disproved_by"), shown = form.dataset.shownSent;
-      var said = "Added #" + form.dataset.next + ": " + checked(form, "by") + ": " +
-        [chipText(form, "cards.0"), chipText(form, "cards.1"), chipText(form, "cards.2")].join(", ") +
-        " · " + (d ? "disproved by " + d : "nobody could disprove") + (shown ? " (you saw " + shown + ")" : "") + ".";
+      var kw = { id: form.dataset.next, name: checked(form, "by"), other: d, card: shown,
+        cards: [chipText(form, "cards.0"), chipText(form, "cards.1"), chipText(form, "cards.2")].join(", ") };
+      var said = !d ? _("Added #{id}: {name}: {cards} · nobody could disprove.", kw) :
+        shown ? _("Added #{id}: {name}: {cards} · disproved by {other} (you saw {card}).", kw) :
+        _("Added #{id}: {name}: {cards} · disproved by {other}.", kw);
       delete form.dataset.shownSent;
       // cleared here when the answer comes before the push: the focused control is held still
       var held = form.isConnected && form.contains(document.activeElement) ? document.activeElement : null;
@@ -107,7 +109,7 @@
       if (right && right.checked) want(".winner");
       else {
         var by = elt.querySelector("[name=by]").value;
-        flash("Recorded: " + by + "'s accusation was wrong. " + by + " makes no more moves but still shows cards.", "ok");
+        flash(_("Recorded: {name}'s accusation was wrong. {name} makes no more moves but still shows cards.", { name: by }), "ok");
       }
     }
   });
@@ -146,8 +148,9 @@
     var cards = Array.prototype.map.call(form.querySelectorAll("select[name='cards[]']"), function (s) {
       return s.options[s.selectedIndex].text;
     });
-    var ask = "Record " + by + "'s accusation (" + cards.join(", ") + ") as " + (right ? "right? The game ends." :
-      "wrong? " + by + " makes no more moves; only the host can take it back.");
+    var ask = right ? _("Record {name}'s accusation ({cards}) as right? The game ends.", { name: by, cards: cards.join(", ") }) :
+      _("Record {name}'s accusation ({cards}) as wrong? {name} makes no more moves; only the host can take it back.",
+        { name: by, cards: cards.join(", ") });
     if (window.confirm(ask)) e.detail.issueRequest(true);
   });
   // a tap on a cell explains it; only in marking mode does it post the mark
@@ -166,7 +169,7 @@
     var area = document.querySelector("[data-export]");
     if (!area) return;
     area.select();
-    var done = function () { b.textContent = "Copied"; };
+    var done = function () { b.textContent = _("Copied"); };
     if (navigator.clipboard) navigator.clipboard.writeText(area.value).then(done, function () { document.execCommand("copy"); done(); });
     else { document.execCommand("copy"); done(); }
   });

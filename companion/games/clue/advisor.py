@@ -10,6 +10,7 @@ from pydantic import Field
 from ...core import compute
 from ...core.actions import Action
 from ...core.errors import RuleError
+from ...core.i18n import _
 from ...core.regions import fingerprint
 from . import solver, weighing
 from .knowledge import deduce, knowledge_of, payload
@@ -29,7 +30,8 @@ def do_advise(state, a, seat_):
     if a["room"] is not None:
         c = card(state, a["room"])
         if c["category"] != lair_kind(state):
-            raise RuleError(f"Choose a {lair_kind(state).lower()}: you suggest in the one you are in.")
+            # TRANSLATORS: {kind} is the kind of card of the places, in lower case ("lair")
+            raise RuleError(_("Choose a {kind}: you suggest in the one you are in.", kind=_(lair_kind(state)).lower()))
         room = c["id"]
     mine(state, name)["room"] = room
 

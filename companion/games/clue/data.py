@@ -17,6 +17,7 @@ class Category(Data):
     name: str
     cards: list[str]
     renamable: bool = False
+    said: list[str] | None = None  # how a sentence names each card ("the Potion"); none: as printed
 
     @field_validator("cards")
     @classmethod
@@ -42,6 +43,9 @@ class Edition(Data):
         twice = sorted({x for x in ids if ids.count(x) > 1})
         if twice:
             raise ValueError(f"{self.name}: the card {twice[0]} is listed twice")
+        for c in self.categories:
+            if c.said is not None and len(c.said) != len(c.cards):
+                raise ValueError(f"{self.name}: {c.name}: 'said' names {len(c.said)} cards, 'cards' {len(c.cards)}")
         if [c.renamable for c in self.categories][:-1].count(True):
             raise ValueError(f"{self.name}: only the last category (the lairs) may be renamed")
         if card_id(self.first_mover) not in {card_id(x) for x in self.categories[0].cards}:

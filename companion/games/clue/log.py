@@ -8,12 +8,14 @@ from pydantic import Field
 
 from ...core.actions import Action, Name
 from ...core.errors import Forbidden, RuleError
+from ...core.i18n import N_, _
 from ...core.table import DISPLAY, HOST, PLAYER
-from .table import EMPTY, ENVELOPE, article, cap, card, mine, player, plays, tick, triple
+from .table import EMPTY, ENVELOPE, card, mine, player, plays, tick, triple
+from .words import why
 
 ENTER = (HOST, PLAYER, DISPLAY)  # who enters suggestions and accusations: the display too
 TURNS = (HOST, PLAYER)  # who corrects the log and ends turns
-TURNS_REFUSAL = "The display enters suggestions and accusations, not turns."
+TURNS_REFUSAL = N_("The display enters suggestions and accusations, not turns.")
 
 
 class Suggestion(Action):
@@ -62,13 +64,13 @@ def find_suggestion(state, sid: int) -> dict:
     for s in state["suggestions"]:
         if s["id"] == sid:
             return s
-    raise RuleError(f"There is no suggestion #{sid}.")
+    raise RuleError(_("There is no suggestion #{id}.", id=sid))
 
 
 def why_not_suggest(state, name: str) -> str | None:
     """A player who made a wrong accusation makes no further moves (they still disprove)."""
     if name in state["out"]:
-        return f"{name} made a wrong accusation and can no longer suggest."
+        return _("{name} made a wrong accusation and can no longer suggest.", name=name)
     return None
 
 
@@ -84,7 +86,7 @@ def check_suggestion(state, a, was: dict | None = None) -> dict:
     if d is not None:
         d = player(state, d)
         if d == by:
-            raise RuleError("Nobody disproves their own suggestion.")
+            raise RuleError(_("Nobody disproves their own suggestion."))
     return {"by": by, "cards": cards, "disproved_by": d}
 
 
@@ -92,7 +94,9 @@ def why_not_change(state, s: dict, seat_) -> str | None:
     """Only the phone that entered a suggestion, or the host, removes or edits it."""
     if seat_.trusted == HOST or s.get("seat") in (None, seat_.id):
         return None
-    return f"Only the phone that entered #{s['id']} ({s.get('author') or 'another seat'}) or the host can change it."
+    if s.get("author"):
+        return _("Only the phone that entered #{id} ({name}) or the host can change it.", id=s["id"], name=s["author"])
+    return _("Only the phone that entered #{id} (another seat) or the host can change it.", id=s["id"])
 
 
 def next_up(state, after: int) -> int:
@@ -118,36 +122,40 @@ def suggest_default(state) -> str | None:
 def record_shown(state, s: dict, card_: str | None, seat_, when: int):
     """The card shown to the suggester, kept in their own notes (their phone only)."""
     if plays(state, seat_) != s["by"]:
-        raise Forbidden(f"Only {s['by']}'s own phone saw the card shown and can record it.")
+        raise Forbidden(_("Only {name}'s own phone saw the card shown and can record it.", name=s["by"]))
     priv = mine(state, s["by"])
     if card_ is None:
         priv["shown"].pop(str(s["id"]), None)
         return
     if s["disproved_by"] is None:
-        raise RuleError("Nobody disproved that suggestion, so no card was shown.")
+        raise RuleError(_("Nobody disproved that suggestion, so no card was shown."))
     c = card(state, card_)["id"]
     if c not in s["cards"]:
-        raise RuleError("The card shown must be one of the three suggested.")
+        raise RuleError(_("The card shown must be one of the three suggested."))
     priv["shown"][str(s["id"])] = c
     priv.setdefault("at", {})[f"shown:{s['id']}"] = when
 
 
 def describe(a: dict) -> str | None:
     """How an action reads on the Undo button."""
-    return {
-        "setup": "seating the players", "hand": "your hand", "shown": "the card you were shown", "mark": "your mark",
-        "showed": "the card you showed", "advise": "the advisor's lair", "look_back": "looking back",
-        "import": "the imported game",
-        "suggestion": f"{a.get('by')}'s suggestion", "correct_suggestion": f"the correction of #{a.get('id')}",
-        "withdraw_suggestion": f"removing #{a.get('id')}", "accusation": f"{a.get('by')}'s accusation",
-        "end_turn": "the end of the turn", "host_plays": f"playing as {a.get('player')}",
-    }.get(a["type"])
+    said = DESCRIBED.get(a["type"])
+    return None if said is None else _(said, name=a.get("by"), id=a.get("id"), player=a.get("player"))
+
+
+DESCRIBED = {  # an Undo button's words for each action (a noun phrase: "Undo: Ann's suggestion")
+    "setup": N_("seating the players"), "hand": N_("your hand"), "shown": N_("the card you were shown"),
+    "mark": N_("your mark"), "showed": N_("the card you showed"), "advise": N_("the advisor's lair"),
+    "look_back": N_("looking back"), "import": N_("the imported game"),
+    "suggestion": N_("{name}'s suggestion"), "correct_suggestion": N_("the correction of #{id}"),
+    "withdraw_suggestion": N_("removing #{id}"), "accusation": N_("{name}'s accusation"),
+    "end_turn": N_("the end of the turn"), "host_plays": N_("playing as {player}"),
+}
 
 
 def reveals(before: dict, after: dict, action: dict) -> str | None:
     if after["winner"] and not before["winner"]:
-        return "the solution"
-    return "an accusation" if action["type"] == "accusation" else None
+        return _("the solution")
+    return _("an accusation") if action["type"] == "accusation" else None
 
 
 def do_suggestion(state, a, seat_):
@@ -159,11 +167,12 @@ def do_suggestion(state, a, seat_):
     turn = state.get("turn", 0)
     for old in state["suggestions"]:
         if old.get("turn") == turn and old["by"] == s["by"] and old["cards"] == s["cards"]:
-            then = ""
             if a.get("shown") is not None and old["disproved_by"] and plays(state, seat_) == old["by"]:
-                then = f" Tap the card you were shown under #{old['id']}, at the top of your notes."
-            raise RuleError(f"That suggestion is already in the log as #{old['id']}. If {s['by']} made it "
-                            "again on a later turn, tap End turn first." + then)
+                raise RuleError(_("That suggestion is already in the log as #{id}. If {name} made it again on a "
+                                  "later turn, tap End turn first. Tap the card you were shown under #{id}, at the "
+                                  "top of your notes.", id=old["id"], name=s["by"]))
+            raise RuleError(_("That suggestion is already in the log as #{id}. If {name} made it again on a later "
+                              "turn, tap End turn first.", id=old["id"], name=s["by"]))
     s = {"id": state["next_id"], **s, "turn": turn, "at": tick(state), "seat": seat_.id, "author": seat_.name}
     state["suggestions"].append(s)
     state["next_id"] += 1
@@ -205,7 +214,7 @@ def do_withdraw_suggestion(state, a, seat_):
 def do_accusation(state, a, _seat):
     by = player(state, a["by"])
     if by in state["out"]:
-        raise RuleError(f"{by} has already made their one accusation.")
+        raise RuleError(_("{name} has already made their one accusation.", name=by))
     cards = triple(state, a["cards"])
     state["accusations"].append({"by": by, "cards": cards, "correct": a["correct"], "at": tick(state)})
     if a["correct"]:
@@ -216,7 +225,7 @@ def do_accusation(state, a, _seat):
 
 def do_end_turn(state, _a, _seat):
     if all(p in state["out"] for p in state["players"]):
-        raise RuleError("Every player has made a wrong accusation: nobody is left to take a turn.")
+        raise RuleError(_("Every player has made a wrong accusation: nobody is left to take a turn."))
     state["current"] = next_up(state, state["current"])
     state["turn"] = state.get("turn", 0) + 1
 
@@ -235,7 +244,8 @@ def sealed(state, events, seats) -> set:
 
 def entries(state, name: str) -> list[dict]:
     """What `name` has entered or seen, one entry at a time, in the order it was made: each with
-    the solver constraints it brings and how a sentence names it ("#4", "your mark on Jafar")."""
+    the solver constraints it brings and how a sentence names it ("#4", "your mark on Jafar"),
+    as `words.Why` (made into a sentence in the reader's language only when shown)."""
     cards = state["cards"]
     index = {c["id"]: i for i, c in enumerate(cards)}
     players = state["players"]
@@ -243,7 +253,6 @@ def entries(state, name: str) -> list[dict]:
     n = len(players)
     priv = state["private"].get(name) or EMPTY
     at = priv.get("at") or {}
-    art = article(state)
     out = []
 
     def entry(key, when, label, kind, **ref):
@@ -254,51 +263,62 @@ def entries(state, name: str) -> list[dict]:
 
     if priv["hand"] is not None:
         hand = set(priv["hand"])
-        e = entry("hand", at.get("hand", 0), "your hand", "hand")
+        e = entry("hand", at.get("hand", 0), why(N_("your hand")), "hand")
         for c in cards:
             i = index[c["id"]]
-            e["facts"].append((i, me_i, c["id"] in hand,
-                               f"You hold {art[i]}." if c["id"] in hand else f"{cap(art[i])} is not in your hand."))
+            e["facts"].append((i, me_i, c["id"] in hand, why(N_("You hold {card}."), card=c["id"]) if c["id"] in hand
+                               else why(N_("{Card} is not in your hand."), Card=c["id"])))
     for s in state["suggestions"]:
         trip = [index[c] for c in s["cards"]]
-        names = ", ".join(cards[i]["name"] for i in trip)
-        e = entry(f"s{s['id']}", s.get("at", 0), f"#{s['id']}", "suggestion", id=s["id"])
+        e = entry(f"s{s['id']}", s.get("at", 0), why(N_("#{id}"), id=s["id"]), "suggestion", id=s["id"])
         by = players.index(s["by"])
         stop = players.index(s["disproved_by"]) if s["disproved_by"] else by
         step = (by + 1) % n
         while step != stop:
+            passed = why(N_("You could not disprove #{id} ({cards}).") if step == me_i else
+                         N_("{name} could not disprove #{id} ({cards})."), name=players[step], id=s["id"],
+                         cards=s["cards"])
             for i in trip:
-                who = "You" if step == me_i else players[step]
-                e["facts"].append((i, step, False, f"{who} could not disprove #{s['id']} ({names})."))
+                e["facts"].append((i, step, False, passed))
             step = (step + 1) % n
         if s["disproved_by"]:
             d = players.index(s["disproved_by"])
-            who = "You" if d == me_i else s["disproved_by"]
-            e["clauses"].append((d, frozenset(trip), f"{who} showed a card for #{s['id']} ({names})"))
+            # a clause's reason: who showed a card for which suggestion (notes.explain says it whole)
+            e["clauses"].append((d, frozenset(trip), why("showed", name=s["disproved_by"], id=s["id"],
+                                                         cards=s["cards"])))
             shown = priv["shown"].get(str(s["id"]))
             if s["by"] == name and shown:
-                cname = art[index[shown]]
                 e2 = entry(f"shown{s['id']}", at.get(f"shown:{s['id']}", s.get("at", 0)),
-                           f"{s['disproved_by']} showing you {cname} for #{s['id']}", "shown", id=s["id"])
-                e2["facts"].append((index[shown], d, True, f"{s['disproved_by']} showed you {cname} for #{s['id']}."))
+                           why(N_("{name} showing you {card} for #{id}"), name=s["disproved_by"], card=shown,
+                               id=s["id"]), "shown", id=s["id"])
+                e2["facts"].append((index[shown], d, True, why(N_("{name} showed you {card} for #{id}."),
+                                                               name=s["disproved_by"], card=shown, id=s["id"])))
     for j, a in enumerate(state["accusations"]):
         trip = [index[c] for c in a["cards"]]
-        e = entry(f"a{j}", a.get("at", 0), f"{a['by']}'s {'right' if a['correct'] else 'wrong'} accusation",
-                  "accusation")
+        e = entry(f"a{j}", a.get("at", 0), why(N_("{name}'s right accusation") if a["correct"] else
+                                                N_("{name}'s wrong accusation"), name=a["by"]), "accusation")
         if a["correct"]:
             for i in trip:
-                e["facts"].append((i, n, True, f"{a['by']}'s accusation was right."))
+                e["facts"].append((i, n, True, why(N_("{name}'s accusation was right."), name=a["by"])))
         else:
             e["exclusions"].append(frozenset(trip))
     for key, value in priv["marks"].items():
         cid, holder = key.split("|", 1)
         h = n if holder == ENVELOPE else players.index(holder)
-        cname = cards[index[cid]]["name"]
-        where = ("in the envelope" if value == "has" else "not in the envelope") if h == n else \
-            ("you have it" if value == "has" else "you do not have it") if h == me_i else \
-            (f"{holder} has it" if value == "has" else f"{holder} does not have it")
-        e = entry("mark:" + key, at.get("mark:" + key, 0), f"your mark on {cname} ({where})", "mark",
+        has = value == "has"
+        if h == n:
+            label = N_("your mark on {cards} (in the envelope)") if has else \
+                N_("your mark on {cards} (not in the envelope)")
+            says = N_("Your own mark says in the envelope.") if has else N_("Your own mark says not in the envelope.")
+        elif h == me_i:
+            label = N_("your mark on {cards} (you have it)") if has else N_("your mark on {cards} (you do not have it)")
+            says = N_("Your own mark says you have it.") if has else N_("Your own mark says you do not have it.")
+        else:
+            label = N_("your mark on {cards} ({name} has it)") if has else \
+                N_("your mark on {cards} ({name} does not have it)")
+            says = N_("Your own mark says {name} has it.") if has else N_("Your own mark says {name} does not have it.")
+        e = entry("mark:" + key, at.get("mark:" + key, 0), why(label, cards=[cid], name=holder), "mark",
                   card=cid, holder=holder)
-        e["facts"].append((index[cid], h, value == "has", f"Your own mark says {where}."))
+        e["facts"].append((index[cid], h, has, why(says, name=holder)))
     out.sort(key=lambda e: e["at"])  # stable: entries of one moment keep their order
     return out

@@ -3,19 +3,20 @@ own marks; and the grid worked out from everything they know (certain cells with
 that settles each, the odds of the open ones), the conflict when their entries cannot all be
 true, and their notes as they stood after any earlier entry (looking back)."""
 
-import re
 from typing import Literal
 
 from pydantic import Field
 
 from ...core.actions import Action
 from ...core.errors import Forbidden, RuleError
+from ...core.i18n import _, ngettext, pgettext
 from .. import kernel
 from . import solver
 from .advisor import advice
 from .knowledge import build, deduce, probabilities, signature
 from .log import entries, find_suggestion, record_shown
-from .table import EMPTY, ENVELOPE, and_list, article, cap, card, me, mine, player, tick
+from .table import EMPTY, ENVELOPE, card, me, mine, player, tick
+from .words import Names, Why, and_list, cap
 
 
 class Hand(Action):
@@ -64,7 +65,8 @@ def do_hand(state, a, seat_):
     cards = sorted({card(state, c)["id"] for c in a["cards"]})
     size = state["sizes"][state["players"].index(name)]
     if len(cards) != size:
-        raise RuleError(f"Your hand has {size} cards; you entered {len(cards)}.")
+        raise RuleError(ngettext("Your hand has {n} card; you entered {count}.",
+                                 "Your hand has {n} cards; you entered {count}.", size, count=len(cards)))
     priv = mine(state, name)
     priv["hand"] = cards
     priv.setdefault("at", {})["hand"] = tick(state)
@@ -74,7 +76,7 @@ def do_shown(state, a, seat_):
     name = me(state, seat_)
     s = find_suggestion(state, a["suggestion"])
     if s["by"] != name:
-        raise Forbidden("Only the player who made the suggestion saw the card shown.")
+        raise Forbidden(_("Only the player who made the suggestion saw the card shown."))
     record_shown(state, s, a["card"], seat_, tick(state))
 
 
@@ -82,7 +84,7 @@ def do_showed(state, a, seat_):
     name = me(state, seat_)
     s = find_suggestion(state, a["suggestion"])
     if s["disproved_by"] != name:
-        raise RuleError(f"You did not disprove #{s['id']}, so you showed no card for it.")
+        raise RuleError(_("You did not disprove #{id}, so you showed no card for it.", id=s["id"]))
     priv = mine(state, name)
     showed = priv.setdefault("showed", {})
     if a["card"] is None:
@@ -90,9 +92,9 @@ def do_showed(state, a, seat_):
         return
     c = card(state, a["card"])["id"]
     if c not in s["cards"]:
-        raise RuleError("The card you showed must be one of the three suggested.")
+        raise RuleError(_("The card you showed must be one of the three suggested."))
     if priv["hand"] is not None and c not in priv["hand"]:
-        raise RuleError(f"{card(state, c)['name']} is not in your hand.")
+        raise RuleError(_("{card} is not in your hand.", card=Names(state).card(c)))
     showed[str(s["id"])] = c
 
 
@@ -100,7 +102,9 @@ def do_look_back(state, a, seat_):
     name = me(state, seat_)
     to = a.get("to")
     if to is not None and to > len(entries(state, name)):
-        raise RuleError(f"You have made {len(entries(state, name))} entries; there is no entry {to} to look back to.")
+        raise RuleError(ngettext("You have made {n} entry; there is no entry {to} to look back to.",
+                                 "You have made {n} entries; there is no entry {to} to look back to.",
+                                 len(entries(state, name)), to=to))
     mine(state, name)["look"] = to
 
 
@@ -129,63 +133,92 @@ def first_reasons(k) -> dict:
     return found
 
 
-def explain(k, possible, c: int, h: int, has: bool, names: list[str], holders: list[str], kind: str,
+def explain(k, possible, c: int, h: int, has: bool, nm: Names, holders: list[str], kind: str,
             me_i: int) -> str:
-    """Why cell (c, h) is certain, in a sentence naming the entries it comes from."""
+    """Why cell (c, h) is certain, in a sentence naming the entries it comes from (in the reader's
+    language: `nm` names the cards)."""
     reason = first_reasons(k).get((c, h, has))
     if reason is not None:
-        return reason
+        return nm.say(reason)
     env = k.env
     one = 1 << h
+    ids = [x["id"] for x in nm.state["cards"]]
 
-    def holder(x):
-        return "you" if x == me_i else holders[x]
+    def said(xs):
+        return and_list([nm.says(ids[x]) for x in xs])
 
     if has:
         for ch, cards_, reason in k.clauses:
             if ch == h and c in cards_ and all(not possible[x] >> h & 1 for x in cards_ if x != c):
-                others = [names[x] for x in sorted(cards_) if x != c]
-                neither = f"neither {others[0]} nor {others[1]}" if len(others) == 2 else f"not {others[0]}"
-                subject = "you have" if h == me_i else f"{holders[h]} has"
-                return f"{reason}, and {subject} {neither}, so it must be {names[c]}."
+                others = [nm.says(ids[x]) for x in sorted(cards_) if x != c]
+                r = dict(reason.args) if isinstance(reason, Why) else {}
+                kw = {"id": r.get("id"), "cards": nm.cards(r.get("cards", ())), "name": holders[h],
+                      "card": nm.says(ids[c]), "first": others[0], "second": others[-1]}
+                if h == me_i:
+                    if len(others) == 2:
+                        return _("You showed a card for #{id} ({cards}), and you have neither {first} nor {second}, "
+                                 "so it must be {card}.", **kw)
+                    return _("You showed a card for #{id} ({cards}), and you have not {first}, so it must be {card}.",
+                             **kw)
+                if len(others) == 2:
+                    return _("{name} showed a card for #{id} ({cards}), and {name} has neither {first} nor {second}, "
+                             "so it must be {card}.", **kw)
+                return _("{name} showed a card for #{id} ({cards}), and {name} has not {first}, so it must be {card}.",
+                         **kw)
         if h == env:
             cat = next(cs for cs in k.categories if c in cs)
-            held: dict[int, list[str]] = {}
+            held: dict[int, list[int]] = {}
             loose = []
             for x in cat:
                 if x == c:
                     continue
                 p = next((q for q in range(len(k.players)) if possible[x] == 1 << q), None)
                 if p is None:
-                    loose.append(names[x])
+                    loose.append(x)
                 else:
-                    held.setdefault(p, []).append(names[x])
-            parts = [("you hold " if p == me_i else f"{holders[p]} has ") + and_list(xs) for p, xs in held.items()]
+                    held.setdefault(p, []).append(x)
+            parts = [_("you hold {cards}", cards=said(xs)) if p == me_i else
+                     _("{name} has {cards}", name=holders[p], cards=said(xs)) for p, xs in held.items()]
             if loose:
-                parts.append(and_list(loose) + (" is" if len(loose) == 1 else " are") +
-                             " ruled out of it (tap those envelope cells for why)")
-            return (f"The envelope holds one {kind.lower()}, and none of the others can be there: "
-                    + "; ".join(parts) + ".")
-        return (f"Every deal that fits what you know puts {names[c]} with {holder(h)}: the hand sizes and the "
-                "entries leave it no other place.")
+                parts.append(ngettext("{cards} is ruled out of it (tap those envelope cells for why)",
+                                      "{cards} are ruled out of it (tap those envelope cells for why)", len(loose),
+                                      cards=said(loose)))
+            # TRANSLATORS: {kind} is the kind of card in lower case ("villain"); {reasons} are clauses joined
+            # by "; " ("you hold Ursula; Bob has Jafar")
+            return _("The envelope holds one {kind}, and none of the others can be there: {reasons}.",
+                     kind=nm.kind(kind).lower(), reasons=pgettext("between the parts of a list", "; ").join(parts))
+        if h == me_i:
+            return _("Every deal that fits what you know puts {card} with you: the hand sizes and the entries leave "
+                     "it no other place.", card=nm.says(ids[c]))
+        return _("Every deal that fits what you know puts {card} with {name}: the hand sizes and the entries leave "
+                 "it no other place.", card=nm.says(ids[c]), name=holders[h])
     for h2 in range(k.holders):
         if h2 != h and possible[c] == 1 << h2:
-            base = explain(k, possible, c, h2, True, names, holders, kind, me_i)
-            return base + (" So it is not in the envelope." if h == env else " So you do not have it."
-                           if h == me_i else f" So {holders[h]} does not have it.")
+            base = explain(k, possible, c, h2, True, nm, holders, kind, me_i)
+            so = _("So it is not in the envelope.") if h == env else _("So you do not have it.") if h == me_i \
+                else _("So {name} does not have it.", name=holders[h])
+            return base + " " + so
     if h == env:
         cat = next(cs for cs in k.categories if c in cs)
         known = next((x for x in cat if possible[x] == 1 << env), None)
         if known is not None:
-            return f"The envelope's {kind.lower()} is {names[known]}, and it holds only one."
+            return _("The envelope's {kind} is {card}, and it holds only one.", kind=nm.kind(kind).lower(),
+                     card=nm.says(ids[known]))
     else:
         mine_ = [x for x in range(k.n_cards) if possible[x] == one]
         if len(mine_) == k.sizes[h]:
-            whose = "your" if h == me_i else holders[h] + "'s"
-            return (f"All {k.sizes[h]} of {whose} cards are known ({and_list([names[x] for x in mine_])}), "
-                    f"so {holder(h)} {'have' if h == me_i else 'has'} no other.")
-    return (f"No deal that fits what you know puts {names[c]} with {holder(h)}: the hand sizes and the entries "
-            "rule it out.")
+            if h == me_i:
+                return ngettext("All {n} of your cards are known ({cards}), so you have no other.",
+                                "All {n} of your cards are known ({cards}), so you have no other.", k.sizes[h],
+                                cards=said(mine_))
+            return ngettext("All {n} of {name}'s cards are known ({cards}), so {name} has no other.",
+                            "All {n} of {name}'s cards are known ({cards}), so {name} has no other.", k.sizes[h],
+                            name=holders[h], cards=said(mine_))
+    if h == me_i:
+        return _("No deal that fits what you know puts {card} with you: the hand sizes and the entries rule it out.",
+                 card=nm.says(ids[c]))
+    return _("No deal that fits what you know puts {card} with {name}: the hand sizes and the entries rule it out.",
+             card=nm.says(ids[c]), name=holders[h])
 
 
 _conflicts: dict = {}
@@ -194,7 +227,8 @@ CONFLICT_SECONDS = 0.5  # at most this long narrowing down the entries a conflic
 
 def conflict(state, es: list[dict]) -> dict:
     """For entries that cannot all be true: the longest run of them, from the first, that still
-    fits (the notes shown greyed), and a smallest set that cannot (named in the sentence)."""
+    fits (the notes shown greyed), and a smallest set that cannot (named in the sentence, made by
+    `conflict_sentence` in the reader's language)."""
     key = (tuple(state["sizes"]), len(state["cards"]),
            tuple((e["key"], e["at"], tuple(e["facts"]), tuple(e["clauses"]), tuple(e["exclusions"])) for e in es))
     found = _conflicts.get(key)
@@ -221,21 +255,24 @@ def conflict(state, es: list[dict]) -> dict:
         if not fits([*trial, last]):
             keep = trial
     core = [*keep, last]
-    labels = [e["label"] for e in core]
-    if len(core) == 1:
-        sentence = f"{cap(labels[0])} cannot be true: no deal of the cards fits it."
-    else:
-        sentence = f"These entries cannot all be true: {and_list(labels)}."
-    found = {"prefix": lo, "sentence": sentence + " Remove or edit one of them.",
-             "entries": [{k: v for k, v in e.items() if k not in ("facts", "clauses", "exclusions", "at")}
-                         for e in core]}
+    found = {"prefix": lo, "entries": [{k: v for k, v in e.items() if k not in ("facts", "clauses", "exclusions", "at")}
+                                       for e in core]}
     _conflicts[key] = found
     while len(_conflicts) > 64:
         _conflicts.pop(next(iter(_conflicts)))
     return found
 
 
-def looking_back(state, name: str, es: list[dict]) -> dict:
+def conflict_sentence(nm: Names, found: dict) -> str:
+    labels = [nm.say(e["label"]) for e in found["entries"]]
+    if len(labels) == 1:
+        # TRANSLATORS: {entry} is the entry, at the start of the sentence ("Your hand")
+        return _("{entry} cannot be true: no deal of the cards fits it. Remove or edit one of them.",
+                 entry=cap(labels[0]))
+    return _("These entries cannot all be true: {entries}. Remove or edit one of them.", entries=and_list(labels))
+
+
+def looking_back(state, name: str, es: list[dict], nm: Names) -> dict:
     """The notes as they stood after the seat's first `look` entries, worked out again from
     those entries with the same functions (nothing of the past is stored); {} when looking at now."""
     look = (state["private"].get(name) or EMPTY).get("look")
@@ -243,16 +280,19 @@ def looking_back(state, name: str, es: list[dict]) -> dict:
         return {"looking_back": None}
     steps = len(es)
     if look == 0:
-        label = "before any entry"
+        label = _("before any entry")
     else:
         e = es[look - 1]
-        label = "after " + e["label"]
+        label = _("after {entry}", entry=nm.say(e["label"]))
         if e["kind"] == "suggestion":
             s = next((x for x in state["suggestions"] if x["id"] == e["id"]), None)
             if s:
-                names = {c["id"]: c["name"] for c in state["cards"]}
-                label += (f" ({s['by']}: {', '.join(names[x] for x in s['cards'])}; "
-                          + (f"disproved by {s['disproved_by']})" if s["disproved_by"] else "nobody disproved)"))
+                if s["disproved_by"]:
+                    label = _("after {entry} ({name}: {cards}; disproved by {other})", entry=nm.say(e["label"]),
+                              name=s["by"], cards=nm.cards(s["cards"]), other=s["disproved_by"])
+                else:
+                    label = _("after {entry} ({name}: {cards}; nobody disproved)", entry=nm.say(e["label"]),
+                              name=s["by"], cards=nm.cards(s["cards"]))
     k = build(state, es[:look])
     sig = signature(k)
     d = deduce(sig)
@@ -260,40 +300,41 @@ def looking_back(state, name: str, es: list[dict]) -> dict:
     if "contradiction" in d:
         return {"looking_back": back, "notes": {}, "probabilities": {}, "why": {}, "envelope": None,
                 "odds_pending": False, "exact": True, "margin": 0.0, "stale": False}
-    past = grid_of(state, name, k, sig, d)
+    past = grid_of(state, name, k, sig, d, nm)
     return {"looking_back": back, "stale": False, **{key: past[key] for key in (
         "notes", "probabilities", "why", "envelope", "odds_pending", "exact", "margin")}}
 
 
-def notes(state, name: str) -> dict:
+def notes(state, name: str, nm: Names | None = None) -> dict:
     es = entries(state, name)
-    return {**now_notes(state, name, es), "steps": len(es), **looking_back(state, name, es)}
+    nm = nm or Names(state)
+    return {**now_notes(state, name, es, nm), "steps": len(es), **looking_back(state, name, es, nm)}
 
 
-def now_notes(state, name: str, es: list[dict]) -> dict:
+def now_notes(state, name: str, es: list[dict], nm: Names) -> dict:
     k = build(state, es)
     sig = signature(k)
     d = deduce(sig)
     if "contradiction" not in d:
-        return {**grid_of(state, name, k, sig, d), "contradiction": None, "conflict": [], "stale": False,
+        return {**grid_of(state, name, k, sig, d, nm), "contradiction": None, "conflict": [], "stale": False,
                 "advice": advice(state, name, sig, d)}
     found = conflict(state, es)
-    out = {"contradiction": found["sentence"], "conflict": found["entries"], "stale": True}
+    out = {"contradiction": conflict_sentence(nm, found),
+           "conflict": [{**e, "label": nm.say(e["label"])} for e in found["entries"]], "stale": True}
     k2 = build(state, es[:found["prefix"]])
     sig2 = signature(k2)
     d2 = deduce(sig2)
     if "contradiction" in d2:  # cannot happen unless the search gave up: show no grid rather than a wrong one
         return {**out, "notes": {}, "probabilities": {}, "why": {}, "envelope": None, "odds_pending": False,
                 "exact": True, "margin": 0.0, "clauses": {}, "advice": None}
-    return {**grid_of(state, name, k2, sig2, d2), **out, "advice": None}
+    return {**grid_of(state, name, k2, sig2, d2, nm), **out, "advice": None}
 
 
-def grid_of(state, name: str, k, sig: tuple, d: dict) -> dict:
+def grid_of(state, name: str, k, sig: tuple, d: dict, nm: Names) -> dict:
     cards = state["cards"]
     possible = d["possible"]
     probs = probabilities(sig, d)
     holders = state["players"] + [ENVELOPE]
-    names = article(state)
     me_i = state["players"].index(name)
     grid, prob, why = {}, {}, {}
     total = (probs or {}).get("total") or 1
@@ -306,14 +347,10 @@ def grid_of(state, name: str, k, sig: tuple, d: dict) -> dict:
             p = round(probs["cells"][i][h] / total, 4) if probs and probs["cells"] else None
             prob[c["id"]][hname] = p
             if value:
-                why[c["id"]][hname] = explain(d["k"], possible, i, h, value == "has", names, holders,
+                why[c["id"]][hname] = explain(d["k"], possible, i, h, value == "has", nm, holders,
                                               c["category"], me_i)
             else:
-                where = "in the envelope" if h == len(state["players"]) else \
-                    "yours" if h == me_i else f"with {hname}"
-                why[c["id"]][hname] = (f"Nothing you know settles whether {names[i]} is {where}"
-                                       + (f": {p * 100:.0f}% of the deals that fit say it is." if p is not None
-                                          else "; the odds are being worked out."))
+                why[c["id"]][hname] = open_why(nm, c["id"], h, hname, me_i, len(state["players"]), p)
     ranked = sorted(((t, w / total) for t, w in (probs or {}).get("triples", [])), key=lambda x: -x[1])
     top = ranked[0][1] if ranked else 0
     tied = sum(1 for _, p in ranked if abs(p - top) < 1e-9) if ranked else 0
@@ -323,13 +360,35 @@ def grid_of(state, name: str, k, sig: tuple, d: dict) -> dict:
         if any(possible[c] == 1 << h for c in cs_):
             continue
         left = [cards[c]["id"] for c in sorted(cs_) if possible[c] >> h & 1]
-        ref = re.search(r"#(\d+)", reason)
+        ref = dict(reason.args).get("id") if isinstance(reason, Why) else None
         row = clauses.setdefault(holders[h], [])
         if len(left) > 1 and left not in [x["cards"] for x in row]:
-            row.append({"cards": left, "id": int(ref.group(1)) if ref else None})
+            row.append({"cards": left, "id": ref})
     return {"notes": grid, "clauses": {p: row for p, row in clauses.items() if row}, "probabilities": prob, "why": why,
             "envelope": {"likely": [{"cards": [cards[i]["id"] for i in t], "p": round(p, 4)} for t, p in ranked[:5]],
                          "tied": tied, "possible": len(ranked),
                          "known": env_known if len(env_known) == len(state["categories"]) else None},
             "odds_pending": probs is None,
             "exact": bool(probs) and not probs.get("sampled"), "margin": round((probs or {}).get("margin", 0.0), 3)}
+
+
+def open_why(nm: Names, cid: str, h: int, hname: str, me_i: int, env: int, p: float | None) -> str:
+    """Why an open cell is open: nothing settles it; the share of the deals that say it is."""
+    card_ = nm.says(cid)
+    if p is None:
+        if h == env:
+            return _("Nothing you know settles whether {card} is in the envelope; the odds are being worked out.",
+                     card=card_)
+        if h == me_i:
+            return _("Nothing you know settles whether {card} is yours; the odds are being worked out.", card=card_)
+        return _("Nothing you know settles whether {card} is with {name}; the odds are being worked out.",
+                 card=card_, name=hname)
+    pct = f"{p * 100:.0f}"
+    if h == env:
+        return _("Nothing you know settles whether {card} is in the envelope: {pct}% of the deals that fit say it "
+                 "is.", card=card_, pct=pct)
+    if h == me_i:
+        return _("Nothing you know settles whether {card} is yours: {pct}% of the deals that fit say it is.",
+                 card=card_, pct=pct)
+    return _("Nothing you know settles whether {card} is with {name}: {pct}% of the deals that fit say it is.",
+             card=card_, name=hname, pct=pct)

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.actions import Action, Name
 from ...core.errors import Forbidden, RuleError
+from ...core.i18n import N_, _, ngettext
 from ...core.table import HOST
 from .. import kernel
 from .data import DATA, DEFAULT_EDITION, card_id
@@ -61,43 +62,48 @@ class Setup(Action):
 def deck(edition: str, lairs: list[str] | None) -> list[dict]:
     ed = DATA["editions"].get(edition)
     if ed is None:
-        raise RuleError(f"Unknown card set {edition!r}; choose one of {', '.join(DATA['editions'])}.")
+        raise RuleError(_("Unknown card set {edition}; choose one of {known}.", edition=repr(edition),
+                          known=", ".join(DATA["editions"])))
     cards = []
     for cat in ed["categories"]:
         names = cat["cards"]
         if lairs and cat.get("renamable"):
             if len(lairs) != len(names):
-                raise RuleError(f"Name all {len(names)} {cat['name'].lower()}s.")
+                # TRANSLATORS: {kind} is a kind of card, e.g. "Lair"
+                raise RuleError(ngettext("Name the {n} card of the kind {kind}.", "Name all {n} {kind}s.", len(names),
+                                         kind=_(cat["name"]).lower()))
             names = lairs
         for name in names:
             cards.append({"id": card_id(name), "name": name, "category": cat["name"]})
     ids = [c["id"] for c in cards]
     if len(set(ids)) != len(ids):
-        raise RuleError("Two cards would share a name; give each lair its own name.")
+        raise RuleError(_("Two cards would share a name; give each lair its own name."))
     return cards
 
 
 def seat(state: dict, opts: dict) -> dict:
     players = opts["players"]
-    kernel.roster(players, MIN_PLAYERS, MAX_PLAYERS, "Clue")
+    # TRANSLATORS: the game's short name in "Clue takes 2 to 6 players." (the French edition: Cluedo)
+    kernel.roster(players, MIN_PLAYERS, MAX_PLAYERS, N_("Clue"))
     cards = deck(opts.get("edition") or DEFAULT_EDITION, opts.get("lairs"))
     ed = DATA["editions"][opts.get("edition") or DEFAULT_EDITION]
     movers = opts.get("movers") or {}
     first = 0
     for name, mover in movers.items():
         if name not in players:
-            raise RuleError(f"{name} is not one of the players.")
+            raise RuleError(_("{name} is not one of the players.", name=name))
         if card_id(mover) not in {card_id(c) for c in ed["categories"][0]["cards"]}:
-            raise RuleError(f"{mover} is not one of the game's movers.")
+            raise RuleError(_("{mover} is not one of the game's movers.", mover=mover))
         if card_id(mover) == card_id(ed["first_mover"]):
             first = players.index(name)
     dealt = len(cards) - len(ed["categories"])
     sizes = opts.get("hand_sizes")
     if sizes:
         if set(sizes) != set(players):
-            raise RuleError("Give a hand size for every player.")
+            raise RuleError(_("Give a hand size for every player."))
         if sum(sizes.values()) != dealt:
-            raise RuleError(f"The hands must add up to the {dealt} dealt cards.")
+            raise RuleError(ngettext("The hands must add up to the {n} dealt card.",
+                                     "The hands must add up to the {n} dealt cards.", dealt))
         sizes = [sizes[p] for p in players]
     else:  # dealt one by one clockwise from the first player
         sizes = [dealt // len(players) + (1 if (i - first) % len(players) < dealt % len(players) else 0)
@@ -106,11 +112,26 @@ def seat(state: dict, opts: dict) -> dict:
     if opts.get("host_player"):
         host_player = kernel.lookup(players, opts["host_player"], key=str)
         if host_player is None:
-            raise RuleError(f"{opts['host_player']} is not one of the players, so the host cannot play them.")
+            raise RuleError(_("{name} is not one of the players, so the host cannot play them.",
+                              name=opts["host_player"]))
     state.update(players=players, sizes=sizes, cards=cards, movers=movers, first=first, current=first,
                  host_player=host_player,
                  categories=[c["name"] for c in ed["categories"]], edition=ed["name"])
     return state
+
+
+def prepare(state, action: dict, seat_, rng) -> dict:
+    """Before a set-up is stored: the lair names the form offered in the phone's language and left
+    as they were are stored as the rules data names them, so a table's cards (their ids and names)
+    are the same whichever language its host seated it in; a name the host typed stays as typed."""
+    if action.get("type") != "setup" or not action.get("lairs"):
+        return action
+    ed = DATA["editions"].get(action.get("edition") or DEFAULT_EDITION)
+    cat = next((c for c in ed["categories"] if c.get("renamable")), None) if ed else None
+    if cat is None or len(action["lairs"]) != len(cat["cards"]):
+        return action
+    lairs = [name if typed == _(name) else typed for typed, name in zip(action["lairs"], cat["cards"], strict=True)]
+    return action if lairs == action["lairs"] else {**action, "lairs": lairs}
 
 
 def setup(options: dict) -> dict:
@@ -125,7 +146,7 @@ def setup(options: dict) -> dict:
 def player(state, name: str) -> str:
     p = kernel.lookup(state["players"], name, key=str)
     if p is None:
-        raise RuleError(f"{name} is not a player at this table.")
+        raise RuleError(_("{name} is not a player at this table.", name=name))
     return p
 
 
@@ -142,13 +163,13 @@ def card(state, cid: str) -> dict:
     for c in state["cards"]:
         if c["id"] == key:
             return c
-    raise RuleError(f"There is no card {cid!r} in this game.")
+    raise RuleError(_("There is no card {card} in this game.", card=repr(cid)))
 
 
 def triple(state, cards: list[str]) -> list[str]:
     chosen = [card(state, c) for c in cards]
     if sorted(c["category"] for c in chosen) != sorted(state["categories"]):
-        raise RuleError("Name one card of each kind: " + ", ".join(state["categories"]).lower() + ".")
+        raise RuleError(_("Name one card of each kind: {kinds}.", kinds=", ".join(_(k) for k in state["categories"]).lower()))
     by_cat = {c["category"]: c["id"] for c in chosen}
     return [by_cat[cat] for cat in state["categories"]]
 
@@ -156,11 +177,11 @@ def triple(state, cards: list[str]) -> list[str]:
 def me(state, seat_) -> str:
     name = plays(state, seat_)
     if seat_.trusted == HOST and name is None:
-        raise Forbidden("The host keeps notes only when playing (the table option host_player).")
+        raise Forbidden(_("The host keeps notes only when playing (the table option host_player)."))
     if seat_.trusted not in ("player", HOST):
-        raise Forbidden("Only a player's own phone keeps detective notes.")
+        raise Forbidden(_("Only a player's own phone keeps detective notes."))
     if name is None:
-        raise RuleError(f"{seat_.name} is not a player at this table.")
+        raise RuleError(_("{name} is not a player at this table.", name=seat_.name))
     return name
 
 
@@ -177,11 +198,11 @@ def tick(state) -> int:
 
 def do_setup(state, a, _seat):
     if state["players"]:
-        raise RuleError("The players are already seated.")
+        raise RuleError(_("The players are already seated."))
     rows = [p if isinstance(p, dict) else {"name": p} for p in a["players"]]
     movers = {**(a.get("movers") or {}), **{r["name"]: r["mover"] for r in rows if r.get("mover")}}
     if len(set(movers.values())) != len(movers):
-        raise RuleError("Each Villain mover belongs to one player.")
+        raise RuleError(_("Each Villain mover belongs to one player."))
     sizes = {**(a.get("hand_sizes") or {}), **{r["name"]: r["hand_size"] for r in rows if r.get("hand_size")}}
     return seat(state, {**a, "players": [r["name"] for r in rows], "movers": movers, "hand_sizes": sizes or None})
 
@@ -202,9 +223,9 @@ def untouched(state, name: str) -> bool:
 
 def why_not_host_plays(state, name: str) -> str | None:
     if state.get("host_player"):
-        return f"The host already plays {state['host_player']}."
+        return _("The host already plays {name}.", name=state["host_player"])
     if not untouched(state, name):
-        return f"{name}'s phone already keeps {name}'s notes: the host cannot take them over."
+        return _("{name}'s phone already keeps {name}'s notes: the host cannot take them over.", name=name)
     return None
 
 
@@ -217,32 +238,18 @@ def do_host_plays(state, a, _seat):
 
 
 def seated(state) -> str | None:
-    return None if state["players"] else "Seat the players first."
+    return None if state["players"] else _("Seat the players first.")
 
 
 def under_way(state) -> str | None:
     if not state["players"]:
-        return "Seat the players first."
-    return f"The game is over: {state['winner']} solved it." if state["winner"] else None
+        return _("Seat the players first.")
+    return _("The game is over: {name} solved it.", name=state["winner"]) if state["winner"] else None
 
 
 EMPTY = {"hand": None, "shown": {}, "marks": {}, "at": {}}
 
 
-def article(state) -> list[str]:
-    """How a sentence names each card: a villain by name, an object or a lair with "the"."""
-    first = state["categories"][0]
-    return [c["name"] if c["category"] == first else "the " + c["name"] for c in state["cards"]]
-
-
 def lair_kind(state) -> str:
     """The category a suggestion is made in: the lairs (the last category of every edition)."""
     return state["categories"][-1]
-
-
-def cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def and_list(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

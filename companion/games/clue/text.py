@@ -9,6 +9,7 @@ from pydantic import Field
 
 from ...core.actions import Action, Name
 from ...core.errors import RuleError
+from ...core.i18n import N_, _, ngettext
 from .. import kernel
 from .data import DATA, card_id
 from .log import check_suggestion, find_suggestion
@@ -90,16 +91,23 @@ MARK = re.compile(r"^Mark: (.+) (?:in the (envelope)|with (.+)): (has|lacks)$")
 TURN = re.compile(r"^Turn: (\d+), (.+)$")
 
 
+def lined(sentence: str) -> RuleError:
+    """A refusal that already names its line."""
+    err = RuleError(sentence)
+    err.lined = True
+    return err
+
+
 def load(state: dict, action: dict) -> dict:
     """A new table's state from an exported text; a RuleError naming the line that does not read
     (the table is left as it was: the state is built apart and only returned when whole)."""
     if state["players"]:
-        raise RuleError("This table already has players: import a game into a new table.")
+        raise RuleError(_("This table already has players: import a game into a new table."))
     text = action["text"].replace("\r\n", "\n")
     lines = [(n, line.strip()) for n, line in enumerate(text.split("\n"), 1) if line.strip()]
     if not lines or not lines[0][1].startswith("Clue companion game"):
-        raise RuleError("That is not a game exported from this app: its first line should start "
-                        "'Clue companion game'.")
+        raise RuleError(_("That is not a game exported from this app: its first line should start "
+                          "'Clue companion game'."))
     head: dict = {"players": [], "sizes": {}, "movers": {}, "lairs": []}
     body = []
     for n, line in lines[1:]:
@@ -112,7 +120,7 @@ def load(state: dict, action: dict) -> dict:
         elif key == "Player":
             m = PLAYER.match(line)
             if not m:
-                raise RuleError(f"Line {n} should read 'Player: NAME, N cards' (optionally ', mover VILLAIN').")
+                raise RuleError(_("Line {n} should read 'Player: NAME, N cards' (optionally ', mover VILLAIN').", n=n))
             head["players"].append(m.group(1))
             head["sizes"][m.group(1)] = int(m.group(2))
             if m.group(3):
@@ -124,36 +132,37 @@ def load(state: dict, action: dict) -> dict:
         elif key == "Turn":
             m = TURN.match(line)
             if not m:
-                raise RuleError(f"Line {n} should read 'Turn: NUMBER, NAME'.")
+                raise RuleError(_("Line {n} should read 'Turn: NUMBER, NAME'.", n=n))
             head["turn"] = (int(m.group(1)), m.group(2), n)
         elif key in {cat["name"] for ed in DATA["editions"].values() for cat in ed["categories"]
                      if cat.get("renamable")}:
             head["lairs"].append(value)
         else:
-            raise RuleError(f"Line {n} does not read as part of an exported game: {line[:60]!r}.")
+            raise RuleError(_("Line {n} does not read as part of an exported game: {line}.", n=n, line=repr(line[:60])))
     if "edition" not in head:
-        raise RuleError("The text names no card set (a line 'Card set: ...').")
+        raise RuleError(_("The text names no card set (a line 'Card set: ...')."))
     if head["edition"] not in DATA["editions"]:
-        raise RuleError(f"Unknown card set {head['edition']!r}; this app knows {', '.join(DATA['editions'])}.")
+        raise RuleError(_("Unknown card set {edition}; this app knows {known}.", edition=repr(head["edition"]),
+                          known=", ".join(DATA["editions"])))
     if len(head["players"]) != len(set(head["players"])):
-        raise RuleError("A player is listed twice.")
+        raise RuleError(_("A player is listed twice."))
     new = setup({})
     try:
         seat(new, {"players": head["players"], "hand_sizes": head["sizes"], "movers": head["movers"],
                      "edition": head["edition"], "lairs": head["lairs"] or None})
     except RuleError as err:
-        raise RuleError(f"The players and cards do not fit: {str(err)[:1].lower()}{str(err)[1:]}") from None
+        raise RuleError(_("The players and cards do not fit: {error}", error=str(err)[:1].lower() + str(err)[1:])) from None
     name = head.get("notes_of")
     if name is not None:
         found = kernel.lookup(new["players"], name, key=str)
         if found is None:
-            raise RuleError(f"The notes are said to be {name}'s, who is not among the players.")
+            raise RuleError(_("The notes are said to be {name}'s, who is not among the players.", name=name))
         name = found
     host = action.get("host_player")
     if host is not None:
         new["host_player"] = kernel.lookup(new["players"], host, key=str)
         if new["host_player"] is None:
-            raise RuleError(f"{host} is not one of the imported players, so the host cannot play them.")
+            raise RuleError(_("{name} is not one of the imported players, so the host cannot play them.", name=host))
     elif head.get("host_plays") and name:
         new["host_player"] = name
     index = {card_id(x["name"]): x["id"] for x in new["cards"]}
@@ -163,15 +172,15 @@ def load(state: dict, action: dict) -> dict:
         for part in text.split(","):
             cid = index.get(card_id(part))
             if cid is None:
-                raise RuleError(f"Line {n}: there is no card {part.strip()!r} in this game.")
+                raise lined(_("Line {n}: there is no card {card} in this game.", n=n, card=repr(part.strip())))
             out.append(cid)
         if count and len(out) != count:
-            raise RuleError(f"Line {n}: a suggestion or accusation names {count} cards.")
+            raise lined(_("Line {n}: a suggestion or accusation names {count} cards.", n=n, count=count))
         return out
 
     def own(n, what):
         if name is None:
-            raise RuleError(f"Line {n} is {what}, but the text does not say whose notes these are ('Notes of: NAME').")
+            raise lined(_(what, n=n))
         return mine(new, name)
 
     for n, line in body:
@@ -179,11 +188,11 @@ def load(state: dict, action: dict) -> dict:
             if line.startswith("#"):
                 m = SUGGESTION.match(line)
                 if not m:
-                    raise RuleError("it should read '#N, turn T: NAME suggested A, B, C; disproved by NAME' "
-                                    "(or '; nobody disproved').")
+                    raise RuleError(_("it should read '#N, turn T: NAME suggested A, B, C; disproved by NAME' "
+                                      "(or '; nobody disproved')."))
                 sid = int(m.group(1))
                 if any(s["id"] == sid for s in new["suggestions"]):
-                    raise RuleError(f"#{sid} is there twice.")
+                    raise RuleError(_("#{id} is there twice.", id=sid))
                 s = check_suggestion(new, {"by": m.group(3), "cards": cards_of(n, m.group(4), 3),
                                              "disproved_by": m.group(5)}, was={"by": m.group(3)})
                 new["turn"] = int(m.group(2))
@@ -193,38 +202,40 @@ def load(state: dict, action: dict) -> dict:
                 new["next_id"] = max(new["next_id"], sid + 1)
                 new["suggested"] = int(m.group(2))
             elif line.startswith("Hand:"):
-                priv = own(n, "a hand")
+                priv = own(n, N_("Line {n} is a hand, but the text does not say whose notes these are ('Notes of: NAME')."))
                 cards = sorted(set(cards_of(n, line[5:])))
                 size = new["sizes"][new["players"].index(name)]
                 if len(cards) != size:
-                    raise RuleError(f"{name}'s hand has {size} cards; the line names {len(cards)}.")
+                    raise RuleError(ngettext("{name}'s hand has {n} card; the line names {count}.",
+                                             "{name}'s hand has {n} cards; the line names {count}.", size, name=name,
+                                             count=len(cards)))
                 priv["hand"] = cards
                 priv["at"]["hand"] = tick(new)
             elif line.startswith(("Shown to me", "I showed")):
                 m = SHOWN.match(line)
                 if not m:
-                    raise RuleError("it should read 'Shown to me for #N: CARD' or 'I showed for #N: CARD'.")
-                priv = own(n, "a card shown")
+                    raise RuleError(_("it should read 'Shown to me for #N: CARD' or 'I showed for #N: CARD'."))
+                priv = own(n, N_("Line {n} is a card shown, but the text does not say whose notes these are ('Notes of: NAME')."))
                 s = find_suggestion(new, int(m.group(2)))
                 cid = cards_of(n, m.group(3), 1)[0]
                 if cid not in s["cards"]:
-                    raise RuleError(f"the card must be one of the three suggested in #{s['id']}.")
+                    raise RuleError(_("the card must be one of the three suggested in #{id}.", id=s["id"]))
                 if m.group(1) == "Shown to me":
                     if s["by"] != name or s["disproved_by"] is None:
-                        raise RuleError(f"{name} was not shown a card for #{s['id']}.")
+                        raise RuleError(_("{name} was not shown a card for #{id}.", name=name, id=s["id"]))
                     priv["shown"][str(s["id"])] = cid
                     priv["at"][f"shown:{s['id']}"] = tick(new)
                 else:
                     if s["disproved_by"] != name:
-                        raise RuleError(f"{name} did not disprove #{s['id']}.")
+                        raise RuleError(_("{name} did not disprove #{id}.", name=name, id=s["id"]))
                     priv.setdefault("showed", {})[str(s["id"])] = cid
             elif line.startswith("Accusation:"):
                 m = ACCUSATION.match(line)
                 if not m:
-                    raise RuleError("it should read 'Accusation: NAME accused A, B, C: right' (or ': wrong').")
+                    raise RuleError(_("it should read 'Accusation: NAME accused A, B, C: right' (or ': wrong')."))
                 by = player(new, m.group(1))
                 if by in new["out"] or new["winner"]:
-                    raise RuleError(f"{by} cannot accuse here (already out, or the game was over).")
+                    raise RuleError(_("{name} cannot accuse here (already out, or the game was over).", name=by))
                 right = m.group(3) == "right"
                 new["accusations"].append({"by": by, "cards": triple(new, cards_of(n, m.group(2), 3)),
                                            "correct": right, "at": tick(new)})
@@ -235,23 +246,23 @@ def load(state: dict, action: dict) -> dict:
             elif line.startswith("Mark:"):
                 m = MARK.match(line)
                 if not m:
-                    raise RuleError("it should read 'Mark: CARD with NAME: has' (or 'in the envelope', 'lacks').")
-                priv = own(n, "a mark")
+                    raise RuleError(_("it should read 'Mark: CARD with NAME: has' (or 'in the envelope', 'lacks')."))
+                priv = own(n, N_("Line {n} is a mark, but the text does not say whose notes these are ('Notes of: NAME')."))
                 cid = cards_of(n, m.group(1), 1)[0]
                 holder = ENVELOPE if m.group(2) else player(new, m.group(3))
                 priv["marks"][f"{cid}|{holder}"] = m.group(4)
                 priv["at"][f"mark:{cid}|{holder}"] = tick(new)
             else:
-                raise RuleError(f"it does not read as an entry: {line[:60]!r}.")
+                raise RuleError(_("it does not read as an entry: {line}.", line=repr(line[:60])))
         except RuleError as err:
             text = str(err)
-            if not text.startswith("Line "):
-                text = f"Line {n}: {text}"
+            if not getattr(err, "lined", False):
+                text = _("Line {n}: {error}", n=n, error=text)
             raise RuleError(text) from None
     if "turn" in head:
         turn, who, n = head["turn"]
         p = kernel.lookup(new["players"], who, key=str)
         if p is None:
-            raise RuleError(f"Line {n}: {who} is not one of the players.")
+            raise RuleError(_("Line {n}: {name} is not one of the players.", n=n, name=who))
         new["current"], new["turn"] = new["players"].index(p), turn
     return new
