@@ -52,7 +52,7 @@ def english_left(text: str, locale: str = "fr") -> list[str]:
 ENGLISH_ONLY = frozenset("""the and you your with is are was were of this that these those for from has have
 had will would who what when which they their it its be been not there here into than then
 them he she his her we our us my by at or an if can can't don't doesn't it's you're""".split())
-WORD = re.compile(r"[A-Za-z']+")
+WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")  # a word whole, accents and all ("Forêt" is not "For")
 
 
 def english_words(text: str, allowed: frozenset[str] = frozenset()) -> list[str]:

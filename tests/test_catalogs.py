@@ -71,3 +71,21 @@ def test_the_catalogs_plural_rule_is_the_one_every_domain_shares():
                 with po.open("rb") as fp:
                     rules.add(read_po(fp, locale=locale).plural_forms)
         assert len(rules) == 1, rules
+
+
+@pytest.mark.parametrize("locale", LANGUAGES)
+def test_a_sentence_in_two_catalogs_is_translated_one_way(locale):
+    """The catalogs are merged when read, so the same English (and context) in two domains has one
+    translation whatever the order: a game that needs other words for it gives it a context."""
+    seen: dict = {}
+    for domain in DOMAINS.values():
+        po = domain.po(locale)
+        if not po.is_file():
+            continue
+        with po.open("rb") as fp:
+            for m in read_po(fp, locale=locale):
+                if m.id and m.string:
+                    key = (m.context, m.id if isinstance(m.id, str) else m.id[0])
+                    seen.setdefault(key, {})[domain.name] = str(m.string)
+    twice = {key: where for key, where in seen.items() if len(set(where.values())) > 1}
+    assert not twice, twice

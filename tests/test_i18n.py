@@ -162,7 +162,7 @@ def test_english_regions_are_the_same_bytes_as_before_translations(tmp_path):
     page = re.sub(r'  <form [^>]*class="stack table-language">.*?</form>\n', "", page, flags=re.S)
     got = []
     for rid in ("header", "news", "now", "undo", "dice", "memo", "seats"):
-        m = re.search(r'<div id="r-%s" class="region">(.*?)</div>(?=<div id="r-|<section id="r-game"|</div>\n</div>)' % rid,
+        m = re.search(rf'<div id="r-{rid}" class="region">(.*?)</div>(?=<div id="r-|<section id="r-game"|</div>\n</div>)',
                       page, re.S)
         got.append(f"### {rid}\n{m.group(1) if m else None}")
     before = (Path(__file__).parent / "english_regions_before_i18n.txt").read_text(encoding="utf-8")

@@ -88,9 +88,13 @@ def step(module, state: dict, event: dict, seats: dict[int, Seat]) -> dict:
 
 
 def roll_entry(event: dict, seat: Seat, taken_back: bool = False) -> dict:
-    a = event["action"].get("_roll") or event["action"]
-    return {"seq": event["seq"], "by": seat.name, "dice": a["dice"], "faces": a["faces"],
-            "total": sum(a["faces"]), "purpose": a.get("purpose"), "taken_back": taken_back}
+    game = "_roll" in event["action"]  # a roll a game's move made: its purpose is the game's words
+    a = event["action"]["_roll"] if game else event["action"]
+    entry = {"seq": event["seq"], "by": seat.name, "dice": a["dice"], "faces": a["faces"],
+             "total": sum(a["faces"]), "purpose": a.get("purpose"), "taken_back": taken_back}
+    if game:
+        entry.update(game=True, purpose_kw=a.get("purpose_kw"))
+    return entry
 
 
 def undone(events: list[dict]) -> set[int]:

@@ -196,6 +196,14 @@ def _shared(table: Table, what: str, source, make):
     return made
 
 
+def _said_rolls(rolls: list[dict]) -> list[dict]:
+    """The roll log as the table reads it: a purpose the game wrote (marked for the catalog) in
+    the table's language; one a person typed, as typed."""
+    with i18n.for_table():
+        return [{**r, "purpose": i18n._(r["purpose"], **(r.get("purpose_kw") or {}))}
+                if r.get("game") and r.get("purpose") else r for r in rolls]
+
+
 def _seat_public(table: Table, seat: Seat) -> dict:
     mine = table.views.setdefault("shared", {}).setdefault("seat", {})
     if seat not in mine:  # a Seat is a value: a renamed or approved seat is another one
@@ -228,7 +236,7 @@ def _view(module, table: Table, seat: Seat) -> dict:
         "now": _joined(mine, game.get("now")),
         "news": _joined(pinned, game.get("news")),
         "rolls": rolls,
-        "recent_rolls": _shared(table, "recent_rolls", rolls, lambda: rolls[-10:]),
+        "recent_rolls": _shared(table, "recent_rolls " + i18n.table(), rolls, lambda: _said_rolls(rolls[-10:])),
         "memo": state["memos"].get(str(seat.id), ""),
         "seats": seats,
         "seat": _seat_public(table, seat),

@@ -42,10 +42,10 @@ class Chance:
         return self.picks
 
 
-def shared(dice: str, faces: list[int], purpose: str) -> dict:
-    """A roll the table's shared roll log shows; its purpose is kept as written in English (the
-    catalog holds it: the roll log says it in each reader's language once it translates purposes)."""
-    return {"dice": dice, "faces": faces, "purpose": purpose}
+def shared(dice: str, faces: list[int], purpose: str, **kw) -> dict:
+    """A roll the table's shared roll log shows; its purpose is kept as written in English, with
+    its blanks (`kw`): the roll log says it in the table's language (core.views)."""
+    return {"dice": dice, "faces": faces, "purpose": purpose, **({"purpose_kw": kw} if kw else {})}
 
 
 def prepare(state, action, seat, rng):
@@ -76,7 +76,7 @@ def prepare(state, action, seat, rng):
         out["roll"] = rng.randint(1, 6)
     elif kind == "movement":
         out["roll"] = rng.randint(1, 6)
-        out["_roll"] = shared("d6", [out["roll"]], f"movement ({action.get('hero') or seat.name})")
+        out["_roll"] = shared("d6", [out["roll"]], N_("movement ({name})"), name=action.get("hero") or seat.name)
         return out
     elif kind == "battle":
         # shown by the game as hits, attributed (the shared tray's big number would be their sum)

@@ -1,7 +1,7 @@
 """What every chapter reads of a hunt: its villain, its mode and level, the board's spaces, the
 Heroes by name, and the log and reminders every rule writes to."""
 
-from ...core.errors import Forbidden, RuleError
+from ...core.errors import RuleError
 from ...core.i18n import _
 from .. import kernel
 from .data import DATA, VILLAINS
@@ -86,13 +86,7 @@ def my_hero(state, seat) -> dict | None:
     return kernel.player_of(state["heroes"], seat) if seat is not None else None
 
 
-def may_act_for(seat, name: str, plays: str | None = None):
-    """The host acts for any Hero; a player's phone for the Hero it plays (kernel.may_act_for's
-    rule, its refusal said in the phone's language)."""
-    try:
-        kernel.may_act_for(seat, name, plays)
-    except Forbidden:
-        raise Forbidden(_("Only {name} or the host can do that for {name}.", name=name)) from None
+may_act_for = kernel.may_act_for  # the host acts for any Hero; a player's phone for the Hero it plays
 
 
 def heroes_at(state, loc: str | None) -> list[str]:

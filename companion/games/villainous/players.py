@@ -1,11 +1,8 @@
 """Who plays which Villain, who may act for whom, and the table's log: what every chapter uses."""
 
-from ...core.errors import Forbidden, RuleError
-from ...core.i18n import N_, _
-from ...core.table import DISPLAY, HOST
+from ...core.errors import RuleError
+from ...core.i18n import _
 from .. import kernel
-
-DISPLAY_REFUSAL = N_("The display shows the table; it does not play.")  # kernel.DISPLAY_REFUSAL's words
 
 
 def note(state, line: str, by: str | None = None, /, **facts):
@@ -15,10 +12,7 @@ def note(state, line: str, by: str | None = None, /, **facts):
 
 
 def find(state, name: str) -> dict:
-    found = kernel.lookup(state["players"], name)
-    if found is None:
-        raise RuleError(_("No player is called {name}.", name=name))
-    return found
+    return kernel.find(state["players"], name)
 
 
 def plays(state, seat) -> dict | None:
@@ -27,15 +21,8 @@ def plays(state, seat) -> dict | None:
 
 
 def may_act_for(state, seat, player: dict):
-    """The host acts for anyone; a player for the Villain they play (kernel.may_act_for's rule, its
-    sentences in the reader's language)."""
-    if seat.trusted == HOST:
-        return
-    if seat.trusted == DISPLAY:
-        raise Forbidden(_(DISPLAY_REFUSAL))
     mine = plays(state, seat)
-    if mine is None or not kernel.same(mine["name"], player["name"]):
-        raise Forbidden(_("Only {name} or the host can do that for {name}.", name=player["name"]))
+    kernel.may_act_for(seat, player["name"], mine["name"] if mine else None)
 
 
 def current(state) -> dict:

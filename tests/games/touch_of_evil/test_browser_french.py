@@ -31,15 +31,10 @@ def french_seat(browser, server, code, token, errors, tablet=False):
 # The shared roll log (templates/_dice.html, not this game's) prints a roll's `purpose` as it was
 # stored; the game stores its rolls' purposes in English, in its catalog, for that log to translate
 # them (`_(r.purpose)`). Until it does, they are the only English on the page: left out here.
-ROLL_PURPOSES = ("Villain Minion Table", "Advanced Co-operative table", "Co-operative table", "Villain healing")
-
-
 def no_english(page, where: str):
     """The page's visible text, every <details> opened, holds no English sentence and no English word."""
     page.evaluate("() => document.querySelectorAll('#r-game details').forEach(d => d.open = true)")
     text = page.locator("body").inner_text()
-    for purpose in ROLL_PURPOSES:
-        text = text.replace(f"· {purpose}", "·")
     for _gid, game in games.all_games():  # the boxes' names are names
         with i18n.use("fr"):
             text = text.replace(i18n._(game.title), "").replace(game.title, "")

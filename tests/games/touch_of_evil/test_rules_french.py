@@ -59,7 +59,7 @@ def test_a_refusal_is_said_in_french():
         assert g.refused("host", type="minion_place", name="Traitor", location="Inn") == (
             f"Les Sbires de Gargouille sont{NBSP}: Statues vivantes, Grotesques, Main pourpre.")
         assert g.refused("host", type="hero", name="Eliza", location="Atlantis") == "Atlantis n'est pas une case de ce plateau."
-        assert g.refused("Ann", type="movement", hero="Valeria") == "Seul le téléphone de Valeria ou l'hôte peut faire ça pour Valeria."
+        assert g.refused("Ann", type="movement", hero="Valeria") == "C'est à Valeria ou à l'hôte de le faire."
         assert g.refused("host", type="heal") == "Gargouille ne guérit pas tout seul."
 
 
