@@ -169,3 +169,45 @@ def test_english_regions_are_the_same_bytes_as_before_translations(tmp_path):
     assert "\n".join(got) + "\n" == before
     assert catalog_of(page) is None and html_lang(page) == "en"
     app.extensions["tables"].compute.close()
+
+
+def test_a_pages_refusal_follows_the_phones_language(app):
+    from .helpers import seated_table
+
+    api = Api(InProcess(app))
+    t = seated_table(api)
+    c = app.test_client()
+    c.set_cookie(f"seat_{t['code']}", t["bob"])
+    c.set_cookie("lang", "fr")
+    r = c.post(f"/tables/{t['code']}/act", data={"type": "language", "language": "fr"},
+               headers={"HX-Request": "true", "Origin": "http://localhost"})
+    assert r.status_code == 403 and "Seul l&#39;hôte peut changer la langue de la table." in r.text
+    r = c.get("/join/ZZZZZZZ")
+    assert r.status_code == 404 and "Aucune table n&#39;a ce code." in r.text and html_lang(r.text) == "fr"
+
+
+def test_validation_refusals_are_whole_french_sentences(client, client_table):
+    t = client_table
+    r = client.request("POST", f"/api/tables/{t['code']}/actions", {"type": "roll", "dice": "x"}, token=t["bob"],
+                       headers=FR)
+    assert r.status == 400 and r.json["error"] == "«\u00a0x\u00a0» n'est pas une formule de dés\u00a0; écris par exemple d6, 2d6 ou 3d10."
+    r = client.request("POST", f"/api/tables/{t['code']}/actions", {"type": "memo", "text": "a" * 2001},
+                       token=t["bob"], headers=FR)
+    assert r.status == 400 and r.json["error"] == "Une note fait au plus 2000 caractères."
+    r = client.request("POST", f"/api/tables/{t['code']}/actions", {"type": "memo", "text": 3}, token=t["bob"],
+                       headers=FR)
+    assert r.status == 400 and r.json["error"] == "Une note doit être du texte."
+    r = client.request("GET", "/api/tables/ZZZZZZZ", headers=FR)
+    assert r.status == 404 and r.json == {"error": "Aucune table n'a ce code.", "code": "not_found"}
+
+
+def test_the_hosts_count_of_waiting_phones_agrees_in_number_in_french(client, client_table):
+    t = client_table
+    client.join(t["code"], "Eve")
+    fr = client.request("GET", f"/api/tables/{t['code']}", token=t["host"], headers=FR).json["view"]
+    assert fr["news"][0]["text"] == "1 téléphone attend pour rejoindre la table\u00a0: Eve."
+    client.join(t["code"], "Fay")
+    fr = client.request("GET", f"/api/tables/{t['code']}", token=t["host"], headers=FR).json["view"]
+    assert fr["news"][0]["text"] == "2 téléphones attendent pour rejoindre la table\u00a0: Eve et Fay."
+    en = client.request("GET", f"/api/tables/{t['code']}", token=t["host"]).json["view"]
+    assert en["news"][0]["text"] == "2 phones wait to join: Eve and Fay."  # the same table, an English phone
