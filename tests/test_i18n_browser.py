@@ -64,7 +64,7 @@ def test_the_picker_turns_a_phone_french_and_back(browser, server, api):
     t = api.create("clue", {}, name="Ana")
     page = phone(browser, server, t["code"], t["token"])
     expect(page.locator("#conn")).to_have_text("Live")
-    menu = page.locator("#r-header .lang-menu")
+    menu = page.locator("#r-header .joiner")  # the header's menu: the code, its QR code, this phone's language
     menu.locator("summary").click()
     menu.get_by_role("button", name="Français").click()
     expect(page.locator("html")).to_have_attribute("lang", "fr")
