@@ -93,17 +93,31 @@ def test_only_the_host_changes_the_table_language(client, client_table):
     assert r.status == 400
 
 
-def test_the_table_language_survives_a_restart(tmp_path):
-    db = str(tmp_path / "lang.db")
+def closed(app):
+    app.extensions["tables"].compute.close()
+    if app.extensions["tables"].store.shared:
+        app.extensions["tables"].store.close()
+
+
+@pytest.mark.parametrize("store", ["sqlite", "postgresql"])
+def test_the_table_language_survives_a_restart_and_reaches_another_process(request, tmp_path, store):
+    db = request.getfixturevalue("postgres").database() if store == "postgresql" else str(tmp_path / "lang.db")
     app = create_app(db)
     api = Api(InProcess(app))
     a = api.request("POST", "/api/tables", {"game": "villainous", "language": "fr"}).json
     b = api.request("POST", "/api/tables", {"game": "villainous"}).json
+    other = create_app(db) if store == "postgresql" else None  # a second process on the same database
+    if other is not None:
+        assert Api(InProcess(other)).request("GET", f"/api/tables/{b['code']}", token=b["token"]).json["language"] == "en"
     api.ok(b["code"], b["token"], type="language", language="fr")
-    app.extensions["tables"].compute.close()
-    again = Api(InProcess(create_app(db)))
+    if other is not None:
+        assert Api(InProcess(other)).request("GET", f"/api/tables/{b['code']}", token=b["token"]).json["language"] == "fr"
+        closed(other)
+    closed(app)
+    again = create_app(db)
     for t in (a, b):
-        assert again.request("GET", f"/api/tables/{t['code']}", token=t["token"]).json["language"] == "fr"
+        assert Api(InProcess(again)).request("GET", f"/api/tables/{t['code']}", token=t["token"]).json["language"] == "fr"
+    closed(again)
 
 
 def test_a_refusal_follows_accept_language_with_the_same_code(client, client_table):
