@@ -22,6 +22,8 @@ def phone(browser, server, code=None, token=None, locale="en-US", tablet=False):
     page = ctx.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text)  # a CSP violation says so here
+            if m.type == "error" and "Content Security Policy" in m.text else None)
     page.errors = errors
     if code:
         page.goto(f"{server.url}/tables/{code}")
