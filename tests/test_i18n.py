@@ -225,3 +225,28 @@ def test_the_hosts_count_of_waiting_phones_agrees_in_number_in_french(client, cl
     assert fr["news"][0]["text"] == "2 téléphones attendent pour rejoindre la table\u00a0: Eve et Fay."
     en = client.request("GET", f"/api/tables/{t['code']}", token=t["host"]).json["view"]
     assert en["news"][0]["text"] == "2 phones wait to join: Eve and Fay."  # the same table, an English phone
+
+
+def test_each_socket_is_pushed_in_the_language_of_its_page_and_the_display_in_the_tables(server, api):
+    import simple_websocket
+
+    from .helpers import Sniffer
+
+    t = api.request("POST", "/api/tables", {"game": "clue", "name": "Ann", "language": "fr"}).json  # a French table
+    bob = api.join(t["code"], "Bob", token=t["token"])["token"]
+    board = api.join(t["code"], "Board", role="display", token=t["token"])["token"]
+
+    def sock(token, lang):
+        url = server.url.replace("http", "ws") + f"/tables/{t['code']}/ws" + (f"?l={lang}" if lang else "")
+        return Sniffer(simple_websocket.Client.connect(url, headers={"Authorization": f"Bearer {token}"}))
+
+    host_fr, bob_en, board_en = sock(t["token"], "fr"), sock(bob, None), sock(board, "en")
+    for s in (host_fr, bob_en, board_en):
+        s.wait("r-header")  # each socket's first page
+    api.ok(t["code"], bob, type="roll", dice="d6")
+    host_fr.wait("Annuler\u00a0: le lancer de d6 de Bob")
+    bob_en.wait("Undo: Bob&#39;s roll of d6")
+    board_en.wait('data-lang="fr"')  # the display reads the table's language, whatever its page asked
+    assert "Undo:" not in host_fr.text and "Annuler" not in bob_en.text
+    for s in (host_fr, bob_en, board_en):
+        s.ws.close()
