@@ -110,8 +110,11 @@ def test_the_table_language_survives_a_restart_and_reaches_another_process(reque
     if other is not None:
         assert Api(InProcess(other)).request("GET", f"/api/tables/{b['code']}", token=b["token"]).json["language"] == "en"
     api.ok(b["code"], b["token"], type="language", language="fr")
-    if other is not None:
-        assert Api(InProcess(other)).request("GET", f"/api/tables/{b['code']}", token=b["token"]).json["language"] == "fr"
+    if other is not None:  # it hears the change (NOTIFY) a moment later
+        from .helpers import wait_for
+
+        wait_for(lambda: Api(InProcess(other)).request("GET", f"/api/tables/{b['code']}",
+                                                       token=b["token"]).json["language"] == "fr")
         closed(other)
     closed(app)
     again = create_app(db)
