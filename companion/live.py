@@ -362,7 +362,7 @@ class Hub:
             return
         locale, spoken = reader(table, seat, conn.locale)  # the display's is the table's language
         with conn.lock:
-            if locale == i18n.current() and spoken == i18n.table():  # (a table all in one language: as it is)
+            if (locale, spoken) == i18n.reading():  # (a table all in one language: as it is)
                 page, changed = self._render(conn, table, seat, full, pages, locale, spoken)
             else:
                 with i18n.use(locale, table=spoken):

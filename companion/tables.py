@@ -575,8 +575,9 @@ class Tables:
             actor = self._acting(table, seat, expected)
             event = {"seq": table.version + 1, "kind": "action", "seat": actor.id}
             try:
-                event["action"] = tbl.prepare(module, table.state, action, actor, self.rng)
-                state = tbl.step(module, table.state, event, table.seats)
+                with i18n.use(i18n.current(), table=tbl.language(table)):  # the rules' sentences: the phone's and the table's
+                    event["action"] = tbl.prepare(module, table.state, action, actor, self.rng)
+                    state = tbl.step(module, table.state, event, table.seats)
             except Refusal:
                 raise
             except Exception:
@@ -603,7 +604,8 @@ class Tables:
             trial = Table(table.code, table.game, table.options, table.seats, [*table.events, event],
                           language=table.language)
             try:
-                state = tbl.fold(module, trial)
+                with i18n.use(i18n.current(), table=tbl.language(table)):
+                    state = tbl.fold(module, trial)
             except Refusal:
                 raise
             except Exception:

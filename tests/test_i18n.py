@@ -93,17 +93,34 @@ def test_only_the_host_changes_the_table_language(client, client_table):
     assert r.status == 400
 
 
-def test_the_table_language_survives_a_restart(tmp_path):
-    db = str(tmp_path / "lang.db")
+def closed(app):
+    app.extensions["tables"].compute.close()
+    if app.extensions["tables"].store.shared:
+        app.extensions["tables"].store.close()
+
+
+@pytest.mark.parametrize("store", ["sqlite", "postgresql"])
+def test_the_table_language_survives_a_restart_and_reaches_another_process(request, tmp_path, store):
+    db = request.getfixturevalue("postgres").database() if store == "postgresql" else str(tmp_path / "lang.db")
     app = create_app(db)
     api = Api(InProcess(app))
     a = api.request("POST", "/api/tables", {"game": "villainous", "language": "fr"}).json
     b = api.request("POST", "/api/tables", {"game": "villainous"}).json
+    other = create_app(db) if store == "postgresql" else None  # a second process on the same database
+    if other is not None:
+        assert Api(InProcess(other)).request("GET", f"/api/tables/{b['code']}", token=b["token"]).json["language"] == "en"
     api.ok(b["code"], b["token"], type="language", language="fr")
-    app.extensions["tables"].compute.close()
-    again = Api(InProcess(create_app(db)))
+    if other is not None:  # it hears the change (NOTIFY) a moment later
+        from .helpers import wait_for
+
+        wait_for(lambda: Api(InProcess(other)).request("GET", f"/api/tables/{b['code']}",
+                                                       token=b["token"]).json["language"] == "fr")
+        closed(other)
+    closed(app)
+    again = create_app(db)
     for t in (a, b):
-        assert again.request("GET", f"/api/tables/{t['code']}", token=t["token"]).json["language"] == "fr"
+        assert Api(InProcess(again)).request("GET", f"/api/tables/{t['code']}", token=t["token"]).json["language"] == "fr"
+    closed(again)
 
 
 def test_a_refusal_follows_accept_language_with_the_same_code(client, client_table):
@@ -144,12 +161,12 @@ def test_a_catalog_cannot_close_its_element():
 def test_english_regions_are_the_same_bytes_as_before_translations(tmp_path):
     """The shared regions of an English host's page, rendered at the commit before issue 26
     (tests/english_regions_before_i18n.txt), are the same bytes now but for what issue 26 added:
-    the language menu and the table's language form."""
+    the phone's language and (the host's) the table's language, in the header's menu."""
     import random
     from pathlib import Path
 
     app = create_app(str(tmp_path / "en.db"), rng=random.Random(7))
-    c, api = InProcess(app), None
+    c = InProcess(app)
     api = Api(c)
     t = api.create("clue", {}, name="Ann")
     code = t["code"]
@@ -158,8 +175,8 @@ def test_english_regions_are_the_same_bytes_as_before_translations(tmp_path):
     api.ok(code, bob, type="roll", dice="2d6")
     c.client.set_cookie(f"seat_{code}", t["token"])
     page = c("GET", f"/tables/{code}", headers={"Accept-Language": "en-GB,en;q=0.8"}).text.replace(code, "CODE")
-    page = re.sub(r'<details class="lang-menu">.*?</details>\n', "", page, flags=re.S)
-    page = re.sub(r'  <form [^>]*class="stack table-language">.*?</form>\n', "", page, flags=re.S)
+    page = re.sub(r'<form action="/lang" method="post" class="lang-pick">.*?</form>\n', "", page, flags=re.S)
+    page = re.sub(r'    <form [^>]*class="stack table-language">.*?</form>\n', "", page, flags=re.S)
     got = []
     for rid in ("header", "news", "now", "undo", "dice", "memo", "seats"):
         m = re.search(rf'<div id="r-{rid}" class="region">(.*?)</div>(?=<div id="r-|<section id="r-game"|</div>\n</div>)',
@@ -169,3 +186,70 @@ def test_english_regions_are_the_same_bytes_as_before_translations(tmp_path):
     assert "\n".join(got) + "\n" == before
     assert catalog_of(page) is None and html_lang(page) == "en"
     app.extensions["tables"].compute.close()
+
+
+def test_a_pages_refusal_follows_the_phones_language(app):
+    from .helpers import seated_table
+
+    api = Api(InProcess(app))
+    t = seated_table(api)
+    c = app.test_client()
+    c.set_cookie(f"seat_{t['code']}", t["bob"])
+    c.set_cookie("lang", "fr")
+    r = c.post(f"/tables/{t['code']}/act", data={"type": "language", "language": "fr"},
+               headers={"HX-Request": "true", "Origin": "http://localhost"})
+    assert r.status_code == 403 and "Seul l&#39;hôte peut changer la langue de la table." in r.text
+    r = c.get("/join/ZZZZZZZ")
+    assert r.status_code == 404 and "Aucune table n&#39;a ce code." in r.text and html_lang(r.text) == "fr"
+
+
+def test_validation_refusals_are_whole_french_sentences(client, client_table):
+    t = client_table
+    r = client.request("POST", f"/api/tables/{t['code']}/actions", {"type": "roll", "dice": "x"}, token=t["bob"],
+                       headers=FR)
+    assert r.status == 400 and r.json["error"] == "«\u00a0x\u00a0» n'est pas une formule de dés\u00a0; écris par exemple d6, 2d6 ou 3d10."
+    r = client.request("POST", f"/api/tables/{t['code']}/actions", {"type": "memo", "text": "a" * 2001},
+                       token=t["bob"], headers=FR)
+    assert r.status == 400 and r.json["error"] == "Une note fait au plus 2000 caractères."
+    r = client.request("POST", f"/api/tables/{t['code']}/actions", {"type": "memo", "text": 3}, token=t["bob"],
+                       headers=FR)
+    assert r.status == 400 and r.json["error"] == "Une note doit être du texte."
+    r = client.request("GET", "/api/tables/ZZZZZZZ", headers=FR)
+    assert r.status == 404 and r.json == {"error": "Aucune table n'a ce code.", "code": "not_found"}
+
+
+def test_the_hosts_count_of_waiting_phones_agrees_in_number_in_french(client, client_table):
+    t = client_table
+    client.join(t["code"], "Eve")
+    fr = client.request("GET", f"/api/tables/{t['code']}", token=t["host"], headers=FR).json["view"]
+    assert fr["news"][0]["text"] == "1 téléphone attend pour rejoindre la table\u00a0: Eve."
+    client.join(t["code"], "Fay")
+    fr = client.request("GET", f"/api/tables/{t['code']}", token=t["host"], headers=FR).json["view"]
+    assert fr["news"][0]["text"] == "2 téléphones attendent pour rejoindre la table\u00a0: Eve et Fay."
+    en = client.request("GET", f"/api/tables/{t['code']}", token=t["host"]).json["view"]
+    assert en["news"][0]["text"] == "2 phones wait to join: Eve and Fay."  # the same table, an English phone
+
+
+def test_each_socket_is_pushed_in_the_language_of_its_page_and_the_display_in_the_tables(server, api):
+    import simple_websocket
+
+    from .helpers import Sniffer
+
+    t = api.request("POST", "/api/tables", {"game": "clue", "name": "Ann", "language": "fr"}).json  # a French table
+    bob = api.join(t["code"], "Bob", token=t["token"])["token"]
+    board = api.join(t["code"], "Board", role="display", token=t["token"])["token"]
+
+    def sock(token, lang):
+        url = server.url.replace("http", "ws") + f"/tables/{t['code']}/ws" + (f"?l={lang}" if lang else "")
+        return Sniffer(simple_websocket.Client.connect(url, headers={"Authorization": f"Bearer {token}"}))
+
+    host_fr, bob_en, board_en = sock(t["token"], "fr"), sock(bob, None), sock(board, "en")
+    for s in (host_fr, bob_en, board_en):
+        s.wait("r-header")  # each socket's first page
+    api.ok(t["code"], bob, type="roll", dice="d6")
+    host_fr.wait("Annuler\u00a0: le lancer de d6 de Bob")
+    bob_en.wait("Undo: Bob&#39;s roll of d6")
+    board_en.wait('data-lang="fr"')  # the display reads the table's language, whatever its page asked
+    assert "Undo:" not in host_fr.text and "Annuler" not in bob_en.text
+    for s in (host_fr, bob_en, board_en):
+        s.ws.close()

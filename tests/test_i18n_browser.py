@@ -22,6 +22,8 @@ def phone(browser, server, code=None, token=None, locale="en-US", tablet=False):
     page = ctx.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text)  # a CSP violation says so here
+            if m.type == "error" and "Content Security Policy" in m.text else None)
     page.errors = errors
     if code:
         page.goto(f"{server.url}/tables/{code}")
@@ -64,9 +66,9 @@ def test_the_picker_turns_a_phone_french_and_back(browser, server, api):
     t = api.create("clue", {}, name="Ana")
     page = phone(browser, server, t["code"], t["token"])
     expect(page.locator("#conn")).to_have_text("Live")
-    menu = page.locator("#r-header .lang-menu")
+    menu = page.locator("#r-header .joiner")  # the header's menu: the code, its QR code, this phone's language
     menu.locator("summary").click()
-    menu.get_by_role("button", name="Français").click()
+    menu.locator(".lang-pick").get_by_role("button", name="Français").click()
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     expect(page.locator("#conn")).to_have_text("En direct")
     expect(page).to_have_url(f"{server.url}/tables/{t['code']}")
@@ -85,6 +87,7 @@ def test_the_display_reads_the_table_language_and_follows_the_hosts_change_live(
     expect(display.locator("html")).to_have_attribute("lang", "en")
     host = phone(browser, server, t["code"], t["token"], locale="en-US")
     expect(host.locator("#conn")).to_have_text("Live")
+    host.locator("#r-header .joiner summary").click()  # the header's menu: the host sets the table's language there
     host.locator(".table-language").get_by_role("button", name="Français").click()
     expect(display.locator("html")).to_have_attribute("lang", "fr")  # reloaded by itself in the new language
     expect(display.locator("#conn")).to_have_text("En direct")

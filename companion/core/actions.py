@@ -106,7 +106,8 @@ def label(where: str, field=None) -> str:
     """How a refusal names a value: the game's own words (a field's title), else its name quoted."""
     if field is not None and field.title:
         return _(field.title)  # the game's own words, marked N_ where they are declared
-    return f"“{where.replace('_', ' ')}”" if where else _("the value")
+    # TRANSLATORS: a value's name as the request wrote it, quoted
+    return _("“{name}”", name=where.replace("_", " ")) if where else _("the value")
 
 
 def explain(err: ValidationError, tag: str | None = None, whole: str = ACTION, models: tuple = ()) -> str:
@@ -119,7 +120,7 @@ def explain(err: ValidationError, tag: str | None = None, whole: str = ACTION, m
     where = ".".join(str(p) for p in loc if not (isinstance(p, str) and p[:1].isupper()))
     field = _field(models, tag, loc)
     name = label(where, field)
-    cap = name if name.startswith("“") else name[0].upper() + name[1:]
+    cap = name if name.startswith(("“", "«")) else name[0].upper() + name[1:]
     kind, ctx = e["type"], e.get("ctx") or {}
     if kind == "union_tag_invalid":
         return (_("This game has no action called {type}.", type=repr(e["input"].get("type")))

@@ -94,6 +94,11 @@ def table() -> str:
     return _table.get()
 
 
+def reading() -> tuple[str, str]:
+    """(the language in use, the table's language), in one look (the hub asks it for every push)."""
+    return _locale.get(), _table.get()
+
+
 @contextmanager
 def use(locale: str | None, table: str | None = None) -> Iterator[str]:
     """Sentences inside are in `locale` (an unknown one falls back to the source); `table` is the

@@ -99,6 +99,8 @@ def offer(module, table: Table, seat) -> dict | None:
     event = last_visible(module, table, seat)
     if event is None:
         return None
+    if seat.trusted != HOST and event["seat"] != seat.id:
+        return None  # another seat's action: a player has nothing to take back
     label = describe(module, table, event)
     button = _("Undo: {what}", what=label)
     if seat.trusted == HOST:
@@ -109,8 +111,6 @@ def offer(module, table: Table, seat) -> dict | None:
         elif event["seat"] != seat.id:
             confirm = _("Take back {what}?", what=label)
         return {"label": button, "confirm": confirm, "allowed": True, "why": None}
-    if event["seat"] != seat.id:
-        return None
     what = reveals(module, table, event)
     if what:
         return {"label": button, "confirm": None, "allowed": False,

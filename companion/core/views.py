@@ -142,11 +142,11 @@ def view_for(module, table: Table, seat: Seat) -> dict:
         table.views["shared"] = carried  # parts every seat shares, kept while what they come from is
     view = table.views.get(key)
     if view is None:
-        if locale == i18n.current() and spoken == i18n.table():
-            view = table.views[key] = _view(module, table, seat)
+        if (locale, spoken) == i18n.reading():
+            view = table.views[key] = _view(module, table, seat, key)
         else:
             with i18n.use(locale, table=spoken):
-                view = table.views[key] = _view(module, table, seat)
+                view = table.views[key] = _view(module, table, seat, key)
     return view
 
 
@@ -165,11 +165,11 @@ def warm(module, table: Table) -> None:
         compute.current.reset(token)
 
 
-def _game_view(module, table: Table, seat: Seat) -> dict:
+def _game_view(module, table: Table, seat: Seat, key: tuple) -> dict:
     """The game's part of a view, kept while the game's state is the very same object (a roll or
     a note makes a new version but leaves the game as it was)."""
     game = table.state["game"]
-    key = (seat, generation(table, seat), i18n.current(), i18n.table())
+    # key: (seat, generation, language, table language), as view_for made it
     kept = table.game_views.get(key)
     if kept is not None and kept[0] is game:  # the reference held keeps the id from being reused
         return kept[1]
@@ -220,7 +220,7 @@ def _joined(table_items: list, game_items: list | None) -> list:
     return table_items + game_items if table_items and game_items else table_items or game_items or []
 
 
-def _view(module, table: Table, seat: Seat) -> dict:
+def _view(module, table: Table, seat: Seat, key: tuple) -> dict:
     state = table.state
     rolls = state["rolls"]
     shared = table.views["shared"]
@@ -229,7 +229,7 @@ def _view(module, table: Table, seat: Seat) -> dict:
     if kept is None or kept[0] != seating:
         kept = shared["seats"] = (seating, seats_public(table))
     seats = kept[1]
-    game = _game_view(module, table, seat)
+    game = _game_view(module, table, seat, key)
     view = dict(game)
     mine, pinned = now.table_items(table, seat, seats)
     view.update({
@@ -242,7 +242,7 @@ def _view(module, table: Table, seat: Seat) -> dict:
         "seat": _seat_public(table, seat),
         "undo": undo.offer(module, table, seat),
         "dice_tray": module.dice or bool(state["rolls"]),  # a game without dice shows none
-        "language": i18n.table(),  # the table's language (set by view_for): the narration, the display, the log
+        "language": key[3],  # the table's language: the narration, the display, the shared log
     })
     return view
 

@@ -5,6 +5,7 @@ from functools import lru_cache
 from pydantic.json_schema import models_json_schema
 
 from .. import games
+from ..core import i18n
 from ..core.actions import COMMON
 
 ERR = {"type": "object", "required": ["error", "code"],
@@ -55,10 +56,13 @@ def document() -> dict:
                 "summary": "Create a table; the answer is the host's seat.",
                 "requestBody": _json({"type": "object", "required": ["game"], "properties": {
                     "game": {"enum": list(games.IDS)}, "options": {"oneOf": [ref[games.get(g).options] for g in games.IDS]},
-                    "name": {"type": "string", "maxLength": 40}}}),
+                    "name": {"type": "string", "maxLength": 40},
+                    "language": {"enum": list(i18n.LOCALES),
+                                 "description": "The table's language (narration, display, shared log); default: "
+                                                "the request's (Accept-Language)."}}}),
                 "responses": {"201": {"description": "Created", **_json({"type": "object", "properties": {
                     "code": {"type": "string"}, "token": {"type": "string"}, "seat": {"type": "integer"},
-                    "url": {"type": "string"}}})}, **_errors(400, 422)}}},
+                    "url": {"type": "string"}, "language": {"enum": list(i18n.LOCALES)}}})}, **_errors(400, 422)}}},
             "/api/tables/{code}/seats": {"post": {
                 "summary": "Join a table. With the host's token the seat is approved at once.",
                 "parameters": code,
@@ -84,7 +88,8 @@ def document() -> dict:
                 "summary": "The table as this seat may see it.", "security": bearer, "parameters": code,
                 "responses": {"200": {"description": "The view", **_json({"type": "object", "properties": {
                     "game": {"type": "string"}, "version": {"type": "integer"}, "you": {"type": "object"},
-                    "view": {"type": "object"}}})}, **_errors(401, 404, 429)}},
+                    "language": {"enum": list(i18n.LOCALES)}, "view": {"type": "object"}}})},
+                    **_errors(401, 404, 429)}},
                 "delete": {
                 "summary": "End the table (host only): its seats, log and notes are deleted; then 404.",
                 "security": bearer, "parameters": code,

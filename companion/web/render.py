@@ -18,7 +18,7 @@ from ..core.views import view_for
 
 GAME = "game"  # the container of the game's own regions: rebuilt whole when their list changes
 BEFORE = (
-    Region("header", "_header.html", ("seat",)),
+    Region("header", "_header.html", ("seat", "language")),  # its menu: the code, this phone's language, the table's (host)
     Region("news", "_news.html", ("news",)),  # pinned to the top of the screen: the table's news, prompts to answer
     Region("now", "_now.html", ("now",)),  # this seat's next move and what it must know, first on its page
 )
@@ -26,7 +26,7 @@ AFTER = (
     Region("undo", "_undo.html", ("undo",)),  # right under the game: the last entry taken back at hand
     Region("dice", "_dice.html", ("recent_rolls", "seat.approved", "seat.acts_as", "dice_tray")),
     Region("memo", "_memo.html", ("memo",), roles=(HOST, PLAYER)),
-    Region("seats", "_seats.html", ("seats", "seat.acts_as", "language"), roles=(HOST, PLAYER)),
+    Region("seats", "_seats.html", ("seats", "seat.acts_as"), roles=(HOST, PLAYER)),
 )
 CACHE_MAX = 8000  # rendered regions kept (a few KB each); cleared whole when full
 MEMO_PER_SEAT = 48  # a table's slices kept by the identity of what they read, per seat; cleared whole when full

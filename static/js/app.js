@@ -282,6 +282,12 @@
     } catch (err) { /* storage may be off */ }
   } else if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
+    // the offline page the worker keeps is in the language this phone reads now
+    try {
+      var lang = document.documentElement.lang || "en", worker = navigator.serviceWorker.controller;
+      if (!worker) localStorage.setItem("sw-lang", lang);  // installing now: it stores this language's
+      else if (localStorage.getItem("sw-lang") !== lang) { worker.postMessage("language"); localStorage.setItem("sw-lang", lang); }
+    } catch (err) { /* storage may be off */ }
   }
 
   // Installing: where the browser offers it (beforeinstallprompt), a button; on iOS, which has no

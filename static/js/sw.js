@@ -14,6 +14,16 @@ self.addEventListener("install", function (e) {
   var requests = ASSETS.map(function (u) { return u.indexOf("?v=") < 0 ? new Request(u, { cache: "no-cache" }) : u; });
   e.waitUntil(caches.open(SHELL).then(function (c) { return c.addAll(requests); }).then(function () { return self.skipWaiting(); }));
 });
+// A page in another language than the one the shell was stored in (the phone's language picked
+// anew) asks for the offline page and the manifest again, in its language.
+self.addEventListener("message", function (e) {
+  if (e.data !== "language") return;
+  e.waitUntil(caches.open(SHELL).then(function (c) {
+    return Promise.all(["/offline", "/manifest.webmanifest"].map(function (u) {
+      return fetch(new Request(u, { cache: "no-cache" })).then(function (r) { if (r.ok) return c.put(u, r); });
+    }));
+  }).catch(function () {}));
+});
 self.addEventListener("activate", function (e) {
   e.waitUntil(caches.keys().then(function (keys) {
     return Promise.all(keys.filter(function (k) { return k !== SHELL; }).map(function (k) { return caches.delete(k); }));
