@@ -154,8 +154,8 @@ DESCRIBED = {  # an Undo button's words for each action (a noun phrase: "Undo: A
 
 def reveals(before: dict, after: dict, action: dict) -> str | None:
     if after["winner"] and not before["winner"]:
-        return _("the solution")
-    return _("an accusation") if action["type"] == "accusation" else None
+        return N_("the solution")  # translated where it is shown (core.undo keeps it for every reader)
+    return N_("an accusation") if action["type"] == "accusation" else None
 
 
 def do_suggestion(state, a, seat_):

@@ -3,7 +3,7 @@ this seat may use now (computed with the same functions the moves refuse with)."
 
 from ...core import i18n
 from ...core.actions import NAME_MAX
-from ...core.i18n import _, ngettext, pgettext
+from ...core.i18n import _, ngettext
 from ...core.regions import Region
 from ...core.table import DISPLAY, HOST, PLAYER
 from .data import DATA, LOCATION_MAX, VILLAINS, objective_of, place, villain_name
@@ -131,7 +131,8 @@ def describe(a: dict) -> str | None:
 
 
 def reveals(before: dict, after: dict, action: dict) -> str | None:
-    return pgettext("villainous", "the winner") if after["winner"] and not before["winner"] else None
+    # translated where it is shown (core.undo keeps it for every reader)
+    return i18n.N_("the winner") if after["winner"] and not before["winner"] else None
 
 
 REGIONS = (

@@ -173,7 +173,7 @@ def test_the_undo_button_describes_the_action_in_french():
         assert describe({"type": "move", "location": "Skull Rock"}) == "le déplacement vers le lieu Rocher du Crâne"
         assert describe({"type": "power", "player": "Ann", "delta": -1}) == "-1 Pouvoir pour Ann"
         assert describe({"type": "power", "player": "Ann", "delta": 3}) == "+3 Pouvoirs pour Ann"
-        assert reveals({"winner": None}, {"winner": "Ann"}, {}) == "le vainqueur"
+        assert i18n._(reveals({"winner": None}, {"winner": "Ann"}, {})) == "le vainqueur"  # marked, said where shown
     assert describe({"type": "move", "location": "Skull Rock"}) == "the move to Skull Rock"
 
 
