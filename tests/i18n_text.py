@@ -17,7 +17,7 @@ PLACEHOLDER = re.compile(r"\{\w*\}")
 
 
 @cache
-def _patterns(locale: str = "fr") -> tuple[tuple[str, re.Pattern], ...]:
+def _patterns(locale: str = "fr") -> tuple[tuple[str, str, re.Pattern], ...]:
     found = []
     for domain in domains():
         po = domain.po(locale)
@@ -36,15 +36,16 @@ def _patterns(locale: str = "fr") -> tuple[tuple[str, re.Pattern], ...]:
                 words = PLACEHOLDER.sub(" ", source).split()
                 if len(words) < 2 or sum(len(w) for w in words) < 8:
                     continue  # one word or a scrap: too likely inside a name or a French sentence
-                parts = [re.escape(p) for p in PLACEHOLDER.split(" ".join(source.split()))]
-                rx = re.compile(r"(?<!\w)" + r".{1,80}?".join(parts) + r"(?!\w)", re.S)
-                found.append((source, rx))
+                pieces = PLACEHOLDER.split(" ".join(source.split()))
+                rx = re.compile(r"(?<!\w)" + r".{1,80}?".join(re.escape(p) for p in pieces) + r"(?!\w)", re.S)
+                found.append((source, max(pieces, key=len), rx))
     return tuple(found)
 
 
 def english_left(text: str, locale: str = "fr") -> list[str]:
     flat = " ".join(text.split())
-    return [source for source, rx in _patterns(locale) if rx.search(flat)]
+    # the longest fixed piece first (a substring test), the pattern only where it is found
+    return [source for source, piece, rx in _patterns(locale) if piece in flat and rx.search(flat)]
 
 
 # Words English sentences are made of and French ones never hold: a sentence nobody marked for
