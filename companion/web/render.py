@@ -102,7 +102,7 @@ class Renderer:
 
     def container(self, page: Page) -> str:
         inner = "".join(self.region(page, s) for s in page.game)
-        return f'<section id="r-{GAME}" class="game" aria-label="{Markup.escape(page.title)}">{inner}</section>'
+        return f'<section id="r-{GAME}" class="game" aria-label="{Markup.escape(i18n._(page.title))}">{inner}</section>'
 
     def whole(self, page: Page, oob: bool = False) -> str:
         """Every region of the page in order, in the one element that holds them all (with the
