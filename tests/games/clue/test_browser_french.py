@@ -9,7 +9,7 @@ import unicodedata
 import pytest
 from playwright.sync_api import expect
 
-from ...browser import PHONE, TABLET
+from ...browser import open_seat
 from ...i18n_text import english_left, english_words
 
 pytestmark = pytest.mark.browser
@@ -26,15 +26,7 @@ def unaccented(text: str) -> str:
 
 
 def french_seat(browser, server, code, token, tablet=False, errors=None):
-    ctx = browser.new_context(locale="fr-FR", **(TABLET if tablet else PHONE))
-    ctx.add_cookies([{"name": f"seat_{code}", "value": token, "url": server.url}])
-    page = ctx.new_page()
-    if errors is not None:
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{server.url}/tables/{code}")
-    expect(page.locator("#conn")).to_have_text("En direct")
-    return page
+    return open_seat(browser, server, code, token, tablet=tablet, errors=errors, locale="fr-FR")
 
 
 def no_english(page, where):
@@ -128,11 +120,7 @@ def test_a_french_table_seats_deals_suggests_answers_and_explains_in_french(brow
     no_english(display, "the display")
 
     # Bruno's phone set to English: his own notes and prompts in English, the shared log in French
-    ctx = browser.new_context(locale="en-US", **PHONE)
-    ctx.add_cookies([{"name": f"seat_{code}", "value": tok["Bruno"], "url": server.url}])
-    english = ctx.new_page()
-    english.goto(f"{server.url}/tables/{code}")
-    expect(english.locator("#conn")).to_have_text("Live")
+    english = open_seat(browser, server, code, tok["Bruno"], locale="en-US")
     expect(english.locator("#notes")).to_contain_text("My notes")
     expect(english.locator("#clauses")).to_contain_text("Cards you showed")
     expect(english.locator("#c-log")).to_contain_text("Jafar, Coquillage, Repaire 3 · réfutée par Bruno")

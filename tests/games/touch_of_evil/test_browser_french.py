@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from companion import games
 from companion.core import i18n
 
-from ...browser import PHONE, TABLET
+from ...browser import open_seat
 from ...i18n_text import english_left, english_words
 
 pytestmark = pytest.mark.browser
@@ -17,20 +17,9 @@ pytestmark = pytest.mark.browser
 
 def french_seat(browser, server, code, token, errors, tablet=False):
     """A phone (or the display's tablet) whose browser asks for French."""
-    ctx = browser.new_context(**(TABLET if tablet else PHONE), locale="fr-FR")
-    ctx.add_cookies([{"name": f"seat_{code}", "value": token, "url": server.url}])
-    page = ctx.new_page()
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{server.url}/tables/{code}")
-    expect(page.locator("html")).to_have_attribute("lang", "fr")
-    expect(page.locator("#conn")).to_have_text("En direct")
-    return page
+    return open_seat(browser, server, code, token, tablet=tablet, errors=errors, locale="fr-FR")
 
 
-# The shared roll log (templates/_dice.html, not this game's) prints a roll's `purpose` as it was
-# stored; the game stores its rolls' purposes in English, in its catalog, for that log to translate
-# them (`_(r.purpose)`). Until it does, they are the only English on the page: left out here.
 def no_english(page, where: str):
     """The page's visible text, every <details> opened, holds no English sentence and no English word."""
     page.evaluate("() => document.querySelectorAll('#r-game details').forEach(d => d.open = true)")

@@ -5,26 +5,16 @@ the display shows it all; no screen visited has an English sentence or word left
 import pytest
 from playwright.sync_api import expect
 
-from ...browser import PHONE, TABLET
+from ...browser import open_seat
 from ...i18n_text import english_left, english_words
 
 pytestmark = pytest.mark.browser
 
 NB = "\u00a0"
-# english_words reads ASCII letters only: "Forêt" reads as "For" (tests/i18n_text.py's WORD)
 
 
 def open_french(browser, server, code, token, tablet=False, errors=None):
-    ctx = browser.new_context(locale="fr-FR", **(TABLET if tablet else PHONE))
-    ctx.add_cookies([{"name": f"seat_{code}", "value": token, "url": server.url}])
-    page = ctx.new_page()
-    if errors is not None:
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{server.url}/tables/{code}")
-    expect(page.locator("html")).to_have_attribute("lang", "fr")
-    expect(page.locator("#conn")).to_have_text("En direct")
-    return page
+    return open_seat(browser, server, code, token, tablet=tablet, errors=errors, locale="fr-FR")
 
 
 def no_english(page, where):
