@@ -109,3 +109,17 @@ def webkit(webkit_engine):
     driver = webkit_engine.borrow()
     yield driver
     webkit_engine.give_back(driver)
+
+
+@pytest.fixture(scope="module")
+def renderer():
+    """The app's renderer of partials (an app on an in-memory store, inside a request's context),
+    one per test module: the region-rendering tests of every game and language share it."""
+    from companion.web import create_app
+    from companion.web.render import Renderer
+
+    app = create_app(":memory:")
+    with app.test_request_context():
+        yield Renderer(app)
+    app.extensions["hub"].close_all()
+    app.extensions["tables"].compute.close()

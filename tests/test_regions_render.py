@@ -6,8 +6,7 @@ import pytest
 
 from companion import games
 from companion.core.errors import Refusal
-from companion.web import create_app
-from companion.web.render import Renderer, page_for
+from companion.web.render import page_for
 
 from .rules import Game
 
@@ -111,15 +110,6 @@ def touch_of_evil():
 
 
 SCRIPTS = {"villainous": villainous, "gathering": gathering, "clue": clue, "touch-of-evil": touch_of_evil}
-
-
-@pytest.fixture(scope="module")
-def renderer():
-    app = create_app(":memory:")
-    with app.test_request_context():
-        yield Renderer(app)
-    app.extensions["hub"].close_all()
-    app.extensions["tables"].compute.close()
 
 
 def test_every_game_has_a_script_here():

@@ -14,8 +14,7 @@ from companion.catalogs import missing
 from companion.core import i18n
 from companion.core.errors import Refusal
 from companion.games.clue import knowledge
-from companion.web import create_app
-from companion.web.render import Renderer, page_for
+from companion.web.render import page_for
 
 from ...i18n_text import english_left, english_words
 from .tables import ANN, BOB, game, played, unseated
@@ -185,15 +184,6 @@ def visible(markup: str) -> str:
     "noté" would hold "not" and "Hadès" "had")."""
     text = html.unescape(TAG.sub(" ", DATA.sub(" ", markup)))
     return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
-
-
-@pytest.fixture(scope="module")
-def renderer():
-    app = create_app(":memory:")
-    with app.test_request_context():
-        yield Renderer(app)
-    app.extensions["hub"].close_all()
-    app.extensions["tables"].compute.close()
 
 
 def rendered(g, who, renderer) -> str:

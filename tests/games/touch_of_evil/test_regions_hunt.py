@@ -6,7 +6,7 @@ from companion import games
 from companion.web.render import page_for
 
 from ...rules import Dice, Game
-from ...test_regions_render import DOTTED, Strict, renderer  # noqa: F401 (the fixture)
+from ...test_regions_render import DOTTED, Strict
 
 
 def hunt():

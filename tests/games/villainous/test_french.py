@@ -8,8 +8,7 @@ import pytest
 
 from companion.catalogs import missing
 from companion.core import i18n
-from companion.web import create_app
-from companion.web.render import Renderer, page_for
+from companion.web.render import page_for
 
 from ...i18n_text import english_left, english_words
 from .test_rules import game as english_game
@@ -182,15 +181,6 @@ def test_the_french_catalog_is_complete():
 
 
 # ---------------------------------------------------------------- the partials in French
-
-@pytest.fixture(scope="module")
-def renderer():
-    app = create_app(":memory:")
-    with app.test_request_context():
-        yield Renderer(app)
-    app.extensions["hub"].close_all()
-    app.extensions["tables"].compute.close()
-
 
 def visible(html: str) -> str:
     """The text a reader sees (tags, and the values of attributes, left out)."""
