@@ -5,8 +5,8 @@ from playwright.sync_api import expect
 
 from .helpers import Api, InProcess, Server, seated_table
 
-# A loaded CI machine can be slow to render: give every browser expectation some room.
-expect.set_options(timeout=10_000)
+# A loaded CI machine can be slow to render: give every browser expectation some room (a bound, never a measurement).
+expect.set_options(timeout=20_000)
 
 
 STORES = ["sqlite", "postgresql"]
