@@ -10,19 +10,16 @@ from companion.core import i18n
 from companion.games.touch_of_evil.text import Msg
 
 from ...rules import Dice, Game
+from .test_rules_now import hunt as english_hunt
 
 NBSP = "\u00a0"
 
 
 def hunt(villain="banshee", heroes=("Eliza", "Valeria"), table="fr", **options):
-    g = Game("touch-of-evil", {"villain": villain, "heroes": list(heroes), **options})
+    """test_rules_now's hunt, at a table in `table`'s language."""
+    g = english_hunt(villain, heroes, **options)
     if table != "en":
         g.act("host", type="language", language=table)
-    for player, hero in zip(("Ann", "Bob"), heroes, strict=False):
-        g.join(player)
-        g.act(player, type="claim", name=hero)
-    for name in heroes:
-        g.act("host", type="hero", name=name, health=6, combat=3, cunning=2, spirit=2, location="Inn")
     return g
 
 
