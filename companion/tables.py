@@ -645,9 +645,11 @@ class Tables:
         if table.state is None or state["game"] is not table.state["game"]:  # a roll or a note leaves it as it was
             self._viewable(module, trial)
         self.store.append(table.code, event)
-        table.events.append(event)
+        # the state before the version: a reader that sees the new version sees the new state
+        # (core.views.view_for reads them the other way round, and keeps no view of a state that moved)
         table.state = state
         table.seals.update(trial.seals)
+        table.events.append(event)
         table.views = trial.views  # the views just checked are the ones every seat is sent
 
     @staticmethod

@@ -1,12 +1,15 @@
 """The engine and the store, without the web: seats and undo through the rule harness (tests/rules.py),
 the store and the replay through the table service over a file."""
 
+import dataclasses
 import random
 
 import pytest
 
+from companion import games
 from companion.core import dice
 from companion.core.errors import BadInput, Forbidden, RuleError, Stale
+from companion.core.views import view_for
 from companion.store import Store
 from companion.tables import CODE_ALPHABET, CODE_LENGTH, Tables, new_code
 
@@ -156,3 +159,29 @@ def test_the_roll_log_writes_dice_as_api_md_does(sent, logged):
     from companion.core.dice import normal
 
     assert normal(sent) == logged
+
+
+def test_a_view_worked_out_while_the_table_moved_on_is_never_kept_for_the_new_version(tables):
+    """A push's thread works out a seat's view without the table's lock. If an action is committed
+    meanwhile, that view (of the old state) must not be kept as the new version's: every push
+    after would send the old page (a Clue cell stayed at 28 % after the card was saved)."""
+    players = [{"name": "P0", "villain": "jafar"}, {"name": "P1", "villain": "ursula"}]
+    table, host, _ = tables.create("villainous", {"players": players}, "Host")
+    module = games.get("villainous")
+    real, acted = module.view, []
+
+    def slow_view(game, seat):  # the reader is in the middle of its work when the action lands
+        out = real(game, seat)
+        if not acted:
+            acted.append(tables.act(table.code, host, {"type": "power", "player": "P1", "delta": 1}))
+        return out
+
+    tables.act(table.code, host, {"type": "roll", "dice": "d6"})  # a new version, its views not worked out yet
+    table.game_views.clear()  # and the game's part to work out again (as when a background result came)
+    old = view_for(dataclasses.replace(module, view=slow_view), table, host)  # the reader's: before the action
+    assert acted and power(old, "P1") == 1
+    assert power(view_for(module, table, host), "P1") == 2  # the new version's own view, not the old one
+
+
+def power(view, name):
+    return next(p["power"] for p in view["players"] if p["name"] == name)

@@ -134,19 +134,23 @@ def view_for(module, table: Table, seat: Seat) -> dict:
     Callers must not change the dict they get."""
     locale, spoken = reader(table, seat)
     key = (seat, generation(table, seat), locale, spoken)
+    state = table.state  # read before the version: a commit sets the state first (tables._commit)
     stamp = (table.version, tuple(table.seats.values()), frozenset(table.removed))
-    if table.views.get("stamp") != stamp:  # a new event, or a seat joined, was approved or removed
-        carried = table.views.get("shared") or {}
-        table.views.clear()
-        table.views["stamp"] = stamp
-        table.views["shared"] = carried  # parts every seat shares, kept while what they come from is
-    view = table.views.get(key)
+    views = table.views
+    if views.get("stamp") != stamp:  # a new event, or a seat joined, was approved or removed: a new
+        # cache (never the old one emptied: a view still being worked out for it may land there)
+        views = table.views = {"stamp": stamp, "shared": views.get("shared") or {}}  # shared parts carried
+    view = views.get(key)
     if view is None:
         if (locale, spoken) == i18n.reading():
-            view = table.views[key] = _view(module, table, seat, key)
+            view = _view(module, table, seat, key)
         else:
             with i18n.use(locale, table=spoken):
-                view = table.views[key] = _view(module, table, seat, key)
+                view = _view(module, table, seat, key)
+        # kept only if the table did not move on while it was worked out (a push's thread holds no
+        # lock): a view of the old state kept for the new version would be sent from then on
+        if table.state is state and table.views is views:
+            views[key] = view
     return view
 
 

@@ -65,7 +65,11 @@ def tap_in(narrator, voter, target):
     """The narrator's one tap for a voter without a phone: the target chip in the voter's row."""
     expect(narrator.locator("#g-tap-in")).to_be_visible()  # the ballots open at the narrator's signal
     row = narrator.get_by_role("group", name=f"{voter}'s vote")  # in or not, every row keeps its chips
-    row.get_by_role("button", name=target, exact=True).click()
+    # a changed ballot shows nothing new on the page: its answer is what says it is in (else the
+    # test's next ballot, sent straight to the API, could close the vote before this one arrives)
+    with narrator.expect_response(lambda r: r.url.endswith("/act") and r.request.method == "POST") as answer:
+        row.get_by_role("button", name=target, exact=True).click()
+    assert answer.value.ok, answer.value.status
 
 
 def pinned(narrator):
