@@ -158,3 +158,43 @@ def test_undo_that_empties_its_own_region_keeps_the_view(browser, server, api):
     settled(page)
     after = page.evaluate("id => document.getElementById(id).getBoundingClientRect().top", region)
     assert abs(after - top) <= STILL, (region, top, after)
+
+
+# Counts the frames the page's socket receives (the browser's own, not the ones app.js applies later).
+COUNT_FRAMES = """
+  window.__frames = 0;
+  (function () {
+    var Real = window.WebSocket;
+    function Counted(url, protocols) {
+      var s = protocols === undefined ? new Real(url) : new Real(url, protocols);
+      s.addEventListener("message", function (e) { if (e.isTrusted) window.__frames++; });
+      return s;
+    }
+    Counted.prototype = Real.prototype;
+    ["CONNECTING", "OPEN", "CLOSING", "CLOSED"].forEach(function (k) { Counted[k] = Real[k]; });
+    window.WebSocket = Counted;
+  })();
+"""
+
+
+def test_a_tap_held_down_while_a_push_replaces_its_button_still_counts(browser, server, api):
+    """Ann's finger is on +3 when the host's change to her Power comes: the push waits until her
+    finger is up, so her tap lands on the button she pressed and both changes count."""
+    code, host, tokens = villainous_table(api, n=2)
+    page = open_seat(browser, server, code, tokens["Ann"], init_script=COUNT_FRAMES)
+    mine = page.locator("article.villain", has_text="Ann ·")
+    expect(mine).to_contain_text("0 Power")
+    plus = mine.get_by_role("button", name="+3", exact=True)
+    plus.scroll_into_view_if_needed()
+    plus.evaluate("b => b.dataset.pressed = 'yes'")
+    box = plus.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    frames = page.evaluate("window.__frames")
+    api.ok(code, host, type="power", player="Ann", delta=1)
+    page.wait_for_function("n => window.__frames > n", arg=frames)  # the push has reached the phone...
+    assert page.locator("[data-pressed=yes]").count() == 1  # ...and waits: the pressed button is still there
+    expect(mine).to_contain_text("0 Power")
+    page.mouse.up()
+    expect(mine).to_contain_text("4 Power")  # the host's +1 and Ann's +3
+    assert api.view(code, host)["players"][0]["power"] == 4

@@ -64,6 +64,35 @@
     window.companionFlash(_("The server could not be reached; nothing was changed. Try again when the bar at the top says Live."));
   });
 
+  // A tap is never lost to a push: while a finger (or the mouse) is down on a control, what the
+  // socket brings is held, then applied in order once the tap has landed (its click runs first),
+  // or after HOLD_MAX at the most (a press that became a scroll or a long press). Without this, a
+  // push replacing the pressed button between finger down and finger up swallows the tap.
+  var HOLD_MAX = 1500, pressing = false, later = [], letGo = null, replaying = false;
+  function release() {
+    pressing = false; clearTimeout(letGo); letGo = null;
+    var list = later; later = [];
+    list.forEach(function (m) {
+      replaying = true;  // each on the socket it came by, as it came (the extension's own listener)
+      try { m.socket.dispatchEvent(new MessageEvent("message", { data: m.data })); } finally { replaying = false; }
+    });
+  }
+  document.addEventListener("pointerdown", function (e) {
+    if (!(e.target.closest && e.target.closest("button, input, select, summary, a, label"))) return;
+    pressing = true; clearTimeout(letGo);
+    letGo = setTimeout(release, HOLD_MAX);
+  }, true);
+  document.addEventListener("click", function () { if (pressing) setTimeout(release, 0); }, true);
+  ["pointerup", "pointercancel"].forEach(function (kind) {
+    // the click follows the finger up: wait for it, briefly (a finger lifted off the button sends none)
+    document.addEventListener(kind, function () { if (pressing) { clearTimeout(letGo); letGo = setTimeout(release, 250); } }, true);
+  });
+  document.addEventListener("htmx:wsBeforeMessage", function (e) {
+    if (!pressing || replaying || !raw) return;
+    later.push({ data: e.detail.message, socket: raw });
+    e.preventDefault();
+  });
+
   // A push never moves the page or takes what the person holds: when a region is replaced,
   // the sections they had opened stay open, the control they had tapped keeps the focus, and
   // the page is scrolled so that what they were looking at stays where it was on the screen.
