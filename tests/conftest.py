@@ -80,6 +80,17 @@ def client_table(client):
     return seated_table(client)
 
 
+@pytest.fixture(autouse=True)
+def pages_closed_after_each_test(request):
+    """The session's Chromium keeps every context a test opened (tests/browser.open_seat) until
+    the worker ends: their pages went on reconnecting to stopped servers and running their
+    timers, so the browser's CPU grew through the run. Each test's pages close when it ends."""
+    browser = request.getfixturevalue("browser") if "browser" in request.fixturenames else None
+    yield
+    for context in browser.contexts if browser is not None else ():
+        context.close()
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": "/usr/bin/chromium",

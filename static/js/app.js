@@ -80,7 +80,7 @@
   document.addEventListener("pointerdown", function (e) {
     if (!(e.target.closest && e.target.closest("button, input, select, summary, a, label"))) return;
     pressing = true; clearTimeout(letGo);
-    letGo = setTimeout(release, HOLD_MAX);
+    letGo = setTimeout(release, window.companionHoldMax || HOLD_MAX);  // (a test may hold longer)
   }, true);
   document.addEventListener("click", function () { if (pressing) setTimeout(release, 0); }, true);
   ["pointerup", "pointercancel"].forEach(function (kind) {
