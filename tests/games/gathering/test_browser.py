@@ -27,16 +27,24 @@ SPEECH_RECORDER = r"""
     cancel: function () { busyUntil = 0; },
     get speaking() { return performance.now() < busyUntil; }, pending: false,
     getVoices: function () { return []; }, addEventListener: function () {} } });
-  var realTimeout = window.setTimeout;
+  var realTimeout = window.setTimeout, held = [];
   window.setTimeout = function (fn, ms) {
     if (ms >= 1000 && (new Error().stack || "").indexOf("narrator.js") >= 0) {
       window.__events.push({wait: ms, speaking: window.speechSynthesis.speaking});
       // the tests are about what is asked of the clock, not about time: the recorded waits pass ten
-      // times quicker (a test that acts inside a silence sets window.__timeScale = 1)
+      // times quicker (a test that acts inside a silence sets window.__timeScale = 1, or holds it)
+      if (window.__holdSilences) { held.push(fn); return 0; }
       var scale = window.__timeScale === undefined ? 0.1 : window.__timeScale;
       return realTimeout.call(this, fn, ms * scale);
     }
     return realTimeout.apply(this, arguments);
+  };
+  // window.__holdSilences = true keeps every wait the script asks for until the test lets them go
+  window.__letSilencesGo = function () {
+    window.__holdSilences = false;
+    var go = held; held = [];
+    go.forEach(function (fn) { realTimeout(fn, 0); });
+    return go.length;
   };
   // window.__reveals: each time a full-screen view opens to the narrator, its words and the last
   // line the voice had been given then

@@ -20,8 +20,7 @@ def test_the_night_is_read_in_beats_with_the_same_silence_before_every_wake_and_
     measured time)."""
     code, host, tokens, display, mischief = new_game(api)
     api.ok(code, host, type="deal", characters=dict(EIGHT), mischief=list(mischief))
-    # it looks at the page inside the silences: they keep their length
-    narrator = open_seat(browser, server, code, host, init_script=SPEECH_RECORDER + "window.__timeScale = 1;")
+    narrator = open_seat(browser, server, code, host, init_script=SPEECH_RECORDER)
     night = pinned(narrator)
     assert texts(narrator) == []
     night.get_by_role("button", name="Night falls").click()
@@ -31,12 +30,17 @@ def test_the_night_is_read_in_beats_with_the_same_silence_before_every_wake_and_
     narrator.wait_for_timeout(1000)  # a second later: nothing more of Maleficent's step before the tap
     assert "Maleficent, sleep." not in texts(narrator)
     expect(narrator.locator(".reveal")).to_have_count(0)
+    narrator.evaluate("window.__holdSilences = true")  # the test looks at the page inside the next silence
     night.get_by_role("button", name="Gus", exact=True).click()
     reveal = narrator.locator(".reveal")
     heard(narrator, "Maleficent, sleep.")  # Maleficent may still have her eyes open: nothing shows yet
+    narrator.wait_for_function("""() => {  // the silence after it is asked for, and held
+        var seen = window.__events, i = seen.map(e => e.say).lastIndexOf("Maleficent, sleep.");
+        return i >= 0 && seen.slice(i + 1).some(e => e.wait); }""")
     expect(reveal).to_have_count(1)
     expect(reveal).to_be_hidden()
     expect(reveal.locator("button")).to_be_disabled()  # hidden from the accessibility tree: found by its tag
+    assert narrator.evaluate("window.__letSilencesGo()") == 1
     heard(narrator, "Diablo, wake and see what that player hides.")
     expect(reveal).to_be_visible()
     expect(reveal).to_have_text(re.compile(r"^\s*For Diablo\s*Gus's team card\s*Team Mischief\s*Close\s*$"))
