@@ -13,13 +13,14 @@ from .test_browser import SPEECH_RECORDER, events
 pytestmark = pytest.mark.browser
 
 # Mother Gothel hides Team Mischief's victim every night and no Crown breaks the day's tie, so
-# nobody falls and the nights go on; Hades keeps his power for ten nights, saves on the eleventh
-# and is a decoy from then on.
+# nobody falls and the nights go on; Hades keeps his power for three nights, saves on the fourth
+# and is a decoy from then on (the narrator's script has no chance in it: four of each show it as
+# well as forty would).
 SEVEN = [("Ann", "mother_gothel"), ("Bob", "stabbington_brothers"), ("Cat", "hades"), ("Dan", "pain_and_panic"),
          ("Eve", "stepmother"), ("Fay", "drizella"), ("Gia", "anastasia")]
 MISCHIEF = ["Fay", "Gia"]
 TIE = {"Ann": "Bob", "Bob": "Ann", "Cat": "Bob", "Dan": "Ann", "Eve": "Bob", "Fay": "Ann", "Gia": "Cat"}
-NIGHTS = 22
+NIGHTS = 8
 
 
 def test_a_decoy_hades_and_a_real_one_ask_the_clock_for_the_same_waits_over_many_nights(browser, server, api):
@@ -42,7 +43,7 @@ def test_a_decoy_hades_and_a_real_one_ask_the_clock_for_the_same_waits_over_many
         view = api.ok(code, host, type="beat")  # the victim shown to Hades, closed
         assert view["beat"]["key"] == "hades_ask"
         kind = "decoy" if view["decoy"] else "real"
-        save = night == 11
+        save = night == 4
         answer = narrator.locator("#r-news").get_by_role(
             "button", name=f"Hades saves {victim}" if save else "Hades keeps his power")
         expect(answer).to_be_enabled(timeout=15000)
@@ -54,6 +55,6 @@ def test_a_decoy_hades_and_a_real_one_ask_the_clock_for_the_same_waits_over_many
         answer.click()
         expect(narrator.locator("#r-news")).not_to_contain_text("His thumb:")
         assert api.ok(code, host, type="vote", votes=TIE)["phase"] == "night"  # a tie, no Crown: nobody falls
-    assert len(records["real"]) >= 10 and len(records["decoy"]) >= 10
+    assert len(records["real"]) == 4 and len(records["decoy"]) == 4
     expected = [{"say": ask}, {"wait": 3000, "speaking": False}]  # the question, then the same hold
     assert all(r == expected for r in records["real"] + records["decoy"]), records
