@@ -42,11 +42,11 @@ def settled(client, code, token, background=True):
     if not background:
         return view
     for _ in range(200):
-        time.sleep(0.02)
         again = client.view(code, token)
         if again == view and not again.get("odds_pending"):
             return again
         view = again
+        time.sleep(0.02)
     return view
 
 
