@@ -2,6 +2,7 @@
 open, focus kept, and answers shown where the eye is (Chromium at phone size)."""
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from .browser import open_seat
@@ -11,7 +12,13 @@ STILL = 80  # px: how far the view may move after a tap and its live update
 
 
 def scroll_to(page, locator):
-    locator.scroll_into_view_if_needed()
+    for attempt in range(5):  # a push (a Clue phone's odds, worked out meanwhile) may replace it as it is found
+        try:
+            locator.scroll_into_view_if_needed()
+            break
+        except PlaywrightError as err:
+            if "not attached" not in str(err) or attempt == 4:
+                raise
     page.evaluate("window.scrollBy(0, 200)")
     return page.evaluate("window.scrollY")
 
