@@ -33,9 +33,51 @@ def seat_of(code: str):
     return tables().authenticate(table.code, token_for(table.code))
 
 
+FRAGMENTS_MAX = 20000  # JSON texts of a table's view parts kept (by identity); cleared whole when full
+
+
+def encoded(table, value) -> str:
+    """`value` (a view, or anything JSON holds) as jsonify writes it, its parts' texts kept for
+    the table by identity: a view shares most parts with the version before (the game's view
+    after a roll, every earlier roll), so an answer encodes only what is new. Views and states
+    are never changed in place (core.views), so an object's text stays true while it lives."""
+    memo = table.views.setdefault("shared", {}).setdefault("json", {})
+    if len(memo) > FRAGMENTS_MAX:
+        memo.clear()
+    dumps = current_app.json.dumps
+    if current_app.debug:  # jsonify indents then: leave it to Flask
+        return dumps(value, indent=2)
+
+    def part(v, deep):
+        if not isinstance(v, (dict, list)):
+            return dumps(v, separators=(",", ":"))
+        kept = memo.get(id(v))
+        if kept is not None and kept[0] is v:
+            return kept[1]
+        if not deep or (isinstance(v, dict) and not all(type(k) is str for k in v)):
+            text = dumps(v, separators=(",", ":"))
+        elif isinstance(v, dict):
+            text = "{" + ",".join(f"{dumps(str(k))}:{part(x, False)}" for k, x in v.items()) + "}"
+        else:
+            text = "[" + ",".join(part(x, False) for x in v) + "]"
+        memo[id(v)] = (v, text)  # the reference held keeps the id from being reused
+        return text
+
+    if not isinstance(value, dict) or not all(type(k) is str for k in value):
+        return dumps(value, separators=(",", ":"))
+    return "{" + ",".join(f"{dumps(str(k))}:{part(x, True)}" for k, x in value.items()) + "}"
+
+
+def view_json(table, seat, **fields) -> Response:
+    """A JSON answer holding this seat's view (as jsonify would write it, with fewer encodings)."""
+    view = view_for(tables().module(table), table, seat)
+    head = current_app.json.dumps(fields, separators=(",", ":"))[1:-1]
+    text = "{" + head + ("," if head else "") + '"view":' + encoded(table, view) + "}"
+    return current_app.response_class(text + "\n", mimetype=current_app.json.mimetype)
+
+
 def answer(table, seat, status=200, **extra):
-    module = tables().module(table)
-    return jsonify({"version": table.version, "view": view_for(module, table, seat), **extra}), status
+    return view_json(table, seat, version=table.version, **extra), status
 
 
 @bp.post("/tables")
@@ -93,10 +135,8 @@ def delete_table(code):
 @bp.get("/tables/<code>")
 def get_table(code):
     table, seat = seat_of(code)
-    module = tables().module(table)
-    return jsonify({"game": table.game, "version": table.version, "language": language(table),
-                    "you": {"seat": seat.id, "role": seat.role, "name": seat.name, "approved": seat.approved},
-                    "view": view_for(module, table, seat)})
+    return view_json(table, seat, game=table.game, version=table.version, language=language(table),
+                     you={"seat": seat.id, "role": seat.role, "name": seat.name, "approved": seat.approved})
 
 
 @bp.post("/tables/<code>/actions")
