@@ -1,5 +1,9 @@
 """The JSON API of ../shared/API.md: tables, seats, view, actions, undo, log, OpenAPI."""
 
+import json
+from json.encoder import encode_basestring, encode_basestring_ascii
+from operator import is_
+
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from ..core.errors import BadInput, Forbidden
@@ -36,42 +40,76 @@ def seat_of(code: str):
 FRAGMENTS_MAX = 20000  # JSON texts of a table's view parts kept (by identity); cleared whole when full
 
 
+def _json(app):
+    """jsonify's encoding (the app's settings, compact), made once: (any value, a plain value)."""
+    kept = app.extensions.get("json view")
+    if kept is None:
+        provider = app.json
+        whole = json.JSONEncoder(ensure_ascii=provider.ensure_ascii, sort_keys=provider.sort_keys,
+                                 separators=(",", ":"), default=provider.default).encode
+        text = encode_basestring_ascii if provider.ensure_ascii else encode_basestring
+
+        def plain(v):
+            kind = type(v)
+            if kind is str:
+                return text(v)
+            if v is None:
+                return "null"
+            if kind is bool:
+                return "true" if v else "false"
+            if kind is int:
+                return int.__repr__(v)
+            return whole(v)
+
+        kept = app.extensions["json view"] = (whole, plain)
+    return kept
+
+
 def encoded(table, value) -> str:
     """`value` (a view, or anything JSON holds) as jsonify writes it, its parts' texts kept for
     the table by identity: a view shares most parts with the version before (the game's view
-    after a roll, every earlier roll), so an answer encodes only what is new. Views and states
+    after a roll, every earlier roll), so an answer encodes only what is new; a list that grew
+    (the rolls) adds its new items' texts to the text of the list it grew from. Views and states
     are never changed in place (core.views), so an object's text stays true while it lives."""
+    app = current_app._get_current_object()
+    if app.debug or app.json.sort_keys:  # jsonify indents or sorts then: leave it to Flask
+        return app.json.dumps(value)
+    whole, plain = _json(app)
     memo = table.views.setdefault("shared", {}).setdefault("json", {})
     if len(memo) > FRAGMENTS_MAX:
         memo.clear()
-    dumps = current_app.json.dumps
-    if current_app.debug:  # jsonify indents then: leave it to Flask
-        return dumps(value, indent=2)
 
     def part(v, deep):
         if not isinstance(v, (dict, list)):
-            return dumps(v, separators=(",", ":"))
+            return plain(v)
         kept = memo.get(id(v))
         if kept is not None and kept[0] is v:
             return kept[1]
         if not deep or (isinstance(v, dict) and not all(type(k) is str for k in v)):
-            text = dumps(v, separators=(",", ":"))
+            text = whole(v)
         elif isinstance(v, dict):
-            text = "{" + ",".join(f"{dumps(str(k))}:{part(x, False)}" for k, x in v.items()) + "}"
+            text = "{" + ",".join(f"{plain(k)}:{part(x, False)}" for k, x in v.items()) + "}"
         else:
-            text = "[" + ",".join(part(x, False) for x in v) + "]"
+            grown = memo.get(("grown", id(v[0]))) if v else None  # the longest list seen starting so
+            if grown is not None and grown[0] and len(grown[0]) < len(v) and all(map(is_, grown[0], v)):
+                head, n = grown[1][:-1], len(grown[0])
+                text = head + "," + ",".join(part(x, False) for x in v[n:]) + "]"
+            else:
+                text = "[" + ",".join(part(x, False) for x in v) + "]"
+            if v:
+                memo[("grown", id(v[0]))] = (v, text)  # v[0] is held by v: its id is never reused meanwhile
         memo[id(v)] = (v, text)  # the reference held keeps the id from being reused
         return text
 
     if not isinstance(value, dict) or not all(type(k) is str for k in value):
-        return dumps(value, separators=(",", ":"))
-    return "{" + ",".join(f"{dumps(str(k))}:{part(x, True)}" for k, x in value.items()) + "}"
+        return whole(value)
+    return "{" + ",".join(f"{plain(k)}:{part(x, True)}" for k, x in value.items()) + "}"
 
 
 def view_json(table, seat, **fields) -> Response:
     """A JSON answer holding this seat's view (as jsonify would write it, with fewer encodings)."""
     view = view_for(tables().module(table), table, seat)
-    head = current_app.json.dumps(fields, separators=(",", ":"))[1:-1]
+    head = encoded(table, fields)[1:-1]
     text = "{" + head + ("," if head else "") + '"view":' + encoded(table, view) + "}"
     return current_app.response_class(text + "\n", mimetype=current_app.json.mimetype)
 
