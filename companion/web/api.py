@@ -68,8 +68,8 @@ def _json(app):
 def encoded(table, value) -> str:
     """`value` (a view, or anything JSON holds) as jsonify writes it, its parts' texts kept for
     the table by identity: a view shares most parts with the version before (the game's view
-    after a roll, every earlier roll), so an answer encodes only what is new; a list that grew
-    (the rolls) adds its new items' texts to the text of the list it grew from. Views and states
+    after a roll), so an answer encodes only what is new; a list that grew (the rolls) adds its
+    new items' texts to the text of the list it grew from. Views and states
     are never changed in place (core.views), so an object's text stays true while it lives."""
     app = current_app._get_current_object()
     if app.debug or app.json.sort_keys:  # jsonify indents or sorts then: leave it to Flask
@@ -79,31 +79,25 @@ def encoded(table, value) -> str:
     if len(memo) > FRAGMENTS_MAX:
         memo.clear()
 
-    def part(v, deep):
+    def part(v):
         if not isinstance(v, (dict, list)):
             return plain(v)
         kept = memo.get(id(v))
         if kept is not None and kept[0] is v:
             return kept[1]
-        if not deep or (isinstance(v, dict) and not all(type(k) is str for k in v)):
-            text = whole(v)
-        elif isinstance(v, dict):
-            text = "{" + ",".join(f"{plain(k)}:{part(x, False)}" for k, x in v.items()) + "}"
+        grown = memo.get(("grown", id(v[0]))) if type(v) is list and v else None  # the last list seen starting so
+        if grown is not None and len(grown[0]) < len(v) and all(map(is_, grown[0], v)):
+            text = grown[1][:-1] + "," + ",".join(map(whole, v[len(grown[0]):])) + "]"  # (never empty: v[0] is in)
         else:
-            grown = memo.get(("grown", id(v[0]))) if v else None  # the longest list seen starting so
-            if grown is not None and grown[0] and len(grown[0]) < len(v) and all(map(is_, grown[0], v)):
-                head, n = grown[1][:-1], len(grown[0])
-                text = head + "," + ",".join(part(x, False) for x in v[n:]) + "]"
-            else:
-                text = "[" + ",".join(part(x, False) for x in v) + "]"
-            if v:
-                memo[("grown", id(v[0]))] = (v, text)  # v[0] is held by v: its id is never reused meanwhile
+            text = whole(v)
+        if type(v) is list and v:
+            memo[("grown", id(v[0]))] = (v, text)  # v holds v[0]: its id is never reused meanwhile
         memo[id(v)] = (v, text)  # the reference held keeps the id from being reused
         return text
 
     if not isinstance(value, dict) or not all(type(k) is str for k in value):
         return whole(value)
-    return "{" + ",".join(f"{plain(k)}:{part(x, True)}" for k, x in value.items()) + "}"
+    return "{" + ",".join(f"{plain(k)}:{part(x)}" for k, x in value.items()) + "}"
 
 
 def view_json(table, seat, **fields) -> Response:
