@@ -101,7 +101,7 @@ def slices(regions, view: dict, role: str, memo: dict | None = None) -> list[Sli
         return _slices(regions, view, role, None)
     values = tuple(map(view.get, _reads(regions, role)))
     key = ("page", id(regions), role, tuple(map(id, values)))
-    kept = memo.get(key)
+    kept = memo.get(key) or _older(memo, key)
     if kept is not None:
         return kept[1]
     out = _slices(regions, view, role, memo)
@@ -140,13 +140,36 @@ def _slice(memo, r: Region, sid: str, values: tuple, data) -> Slice:
         made = data()
         return Slice(sid, r.partial, made, fingerprint(r.partial, made))
     key = (sid, r.partial, tuple(map(id, values)))  # ids of objects the entry holds: never reused meanwhile
-    kept = memo.get(key)
+    kept = memo.get(key) or _older(memo, key)
     if kept is not None:
         return kept[1]
     made = data()
     out = Slice(sid, r.partial, made, fingerprint(r.partial, made))
     memo[key] = (values, out)  # holding the values keeps their ids from being reused
     return out
+
+
+OLDER = object()  # a memo's key for the entries it held before it was last renewed
+
+
+def _older(memo: dict, key):
+    """An entry of the memo's previous round, brought into this one (None: none)."""
+    older = memo.get(OLDER)
+    kept = older.get(key) if older is not None else None
+    if kept is not None:
+        memo[key] = kept
+    return kept
+
+
+def renew(memo: dict, limit: int) -> None:
+    """A memo past `limit` entries starts a new round: the entries of the round before are
+    dropped, this round's are kept aside, and those still asked for come back into the new one
+    (emptying it whole would make every seat's next page hash every slice again)."""
+    if len(memo) > limit:
+        now = dict(memo)
+        now.pop(OLDER, None)
+        memo.clear()
+        memo[OLDER] = now
 
 
 def layout(page: list[Slice]) -> str:
