@@ -112,13 +112,24 @@ def public(state, p: dict) -> dict:
             "crown": p["name"] == state["crown"], "prisoner": p["name"] == state["prisoner"]}
 
 
-def player_row(state, viewer, p: dict, seat) -> dict:
+def player_row(state, viewer, p: dict, seat, known: bool | None = None) -> dict:
+    """A player's row as this seat sees it (`known`: whether it may know the team, else asked of knows)."""
     row = {"name": p["name"], "alive": p["alive"], "claw_marks": p["claw_marks"], "revealed": p["revealed"],
            "character": p["character"],
            "character_name": char_name(p["character"]) if p["character"] else None}
-    if p["alignment"] and knows(state, viewer, p, seat):
+    if known is None:
+        known = bool(p["alignment"]) and knows(state, viewer, p, seat)
+    if p["alignment"] and known:
         row["alignment"] = p["alignment"]
     return row
+
+
+def rows(state) -> tuple[list[dict], list[dict]]:
+    """Every player's row twice, made once per state for every seat: without a team (for a seat
+    that may not know it), and with it (for a seat that may: see knows)."""
+    bare = [player_row(state, None, p, None, known=False) for p in state["players"]]
+    return bare, [{**row, "alignment": p["alignment"]} if p["alignment"] else row
+                  for row, p in zip(bare, state["players"], strict=True)]
 
 
 def phase_heading(state) -> str | None:
@@ -167,7 +178,9 @@ def shared(state, part: str, make):
 def seat_view(state: dict, seat) -> dict:
     host = seat.trusted == HOST
     viewer = kernel.player_of(state["players"], seat)
-    players = [player_row(state, viewer, p, seat) for p in state["players"]]
+    bare, known = shared(state, "rows", lambda: rows(state))
+    players = [known[i] if p["alignment"] and knows(state, viewer, p, seat) else bare[i]
+               for i, p in enumerate(state["players"])]
     day = state["day"] or {}
     over = state["phase"] == "over"
     out = {"phase": state["phase"], "round": state["round"], "step": state["step"], "players": players,
