@@ -149,11 +149,12 @@ def main(argv=None):
     p.add_argument("--root", type=Path, default=HERE.parent, help="the checkout whose server is measured")
     p.add_argument("--note", default="", help="a note for the history row")
     p.add_argument("--no-record", action="store_true", help="print only; append nothing to bench/history.csv")
+    p.add_argument("--commit", default="", help="the commit measured, when --root is an export (no git checkout)")
     args = p.parse_args(argv)
     root = args.root.resolve()
     load = os.getloadavg()[0]
     got = measure(root)
-    row = {"commit": commit_of(root), "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M"),
+    row = {"commit": args.commit or commit_of(root), "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M"),
            "load1": f"{load:.2f}"}
     print(f"Server CPU per action at a 13-seat Gathering table (commit {row['commit']}, load average {load:.2f}):")
     for what in ("roll", "dawn"):

@@ -386,13 +386,17 @@ class Hub:
 
     def _render(self, conn: Connection, table, seat, full: bool, pages: dict | None, locale: str, spoken: str):
         """The seat's page (in the language in use) and what of it this socket has not received."""
-        key = (seat, table.version, tuple(table.seats.values()), frozenset(table.removed),
-               generation(table, seat), locale, spoken)  # what a page is made of: any change, a new page
-        page = pages.get(key) if pages is not None else None
-        if page is None:
+        # what a page is made of: any change, a new page (the seating compared, not hashed: 13 seats'
+        # hashes for every socket cost more than the comparison, which meets the same objects)
+        slot = (seat, generation(table, seat), locale, spoken)
+        stamp = (table.version, tuple(table.seats.values()), frozenset(table.removed))
+        kept = pages.get(slot) if pages is not None else None
+        if kept is not None and kept[0] == stamp:
+            page = kept[1]
+        else:
             page = self.page(table, seat)  # always the table as it is now, never an older version's
             if pages is not None:
-                pages[key] = page
+                pages[slot] = (stamp, page)
         return page, self.renderer.changed(page, {} if full else conn.sent, None if full else conn.layout)
 
     def close_all(self, code: int = GOING_AWAY_RESTART):

@@ -116,10 +116,12 @@ class Tables:
             return self._locks.setdefault(code, threading.Lock())
 
     def get(self, code: str) -> Table:
-        code = normal_code(code)
-        table = self._tables.get(code)
+        table = self._tables.get(code)  # a code as kept is already in its normal form (every push asks so)
         if table is None:
-            table = self._load(code)
+            code = normal_code(code)
+            table = self._tables.get(code)
+            if table is None:
+                table = self._load(code)
         self._used[code] = time.monotonic()
         return table
 

@@ -71,11 +71,45 @@ def leaf(view: dict, key: str):
 _DOTTED: dict[tuple[str, ...], bool] = {}  # a region's reads -> whether one of them is dotted
 
 
+_READS: dict[tuple, tuple] = {}  # (regions, role) -> (every view key its regions read, without repeats)
+
+
+def _reads(regions, role: str) -> tuple[str, ...]:
+    """The view's top-level keys that the regions a `role` sees read (an `each` list among them)."""
+    ident = (id(regions), role)
+    kept = _READS.get(ident)
+    if kept is not None and kept[0] is regions:
+        return kept[1]
+    keys: dict[str, None] = {}
+    for r in regions:
+        if role in r.roles:
+            for k in (*r.reads, *((r.each,) if r.each else ())):
+                keys[k.split(".", 1)[0]] = None
+    _READS[ident] = (regions, tuple(keys))  # the regions held: their id is never reused meanwhile
+    return _READS[ident][1]
+
+
 def slices(regions, view: dict, role: str, memo: dict | None = None) -> list[Slice]:
     """The slices of a page, in order, for a seat acting as `role`. With a memo (one per table,
     shared by its seats), a region whose read values are the very same objects as in a slice
     made before keeps that slice without hashing again: views share their unchanged parts
-    between seats and versions, so a table's seats hash each distinct slice once."""
+    between seats and versions, so a table's seats hash each distinct slice once. A whole list
+    of regions whose every read value is the same objects as before keeps its slices at once
+    (one look-up, not one a region: most of a page after a roll). Views are never changed in
+    place (core.views), so the same objects are the same values."""
+    if memo is None:
+        return _slices(regions, view, role, None)
+    values = tuple(map(view.get, _reads(regions, role)))
+    key = ("page", id(regions), role, tuple(map(id, values)))
+    kept = memo.get(key) or _older(memo, key)
+    if kept is not None:
+        return kept[1]
+    out = _slices(regions, view, role, memo)
+    memo[key] = (values, out)  # holding the values keeps their ids from being reused
+    return out
+
+
+def _slices(regions, view: dict, role: str, memo: dict | None) -> list[Slice]:
     out = []
     get = view.get
     for r in regions:
@@ -106,13 +140,36 @@ def _slice(memo, r: Region, sid: str, values: tuple, data) -> Slice:
         made = data()
         return Slice(sid, r.partial, made, fingerprint(r.partial, made))
     key = (sid, r.partial, tuple(map(id, values)))  # ids of objects the entry holds: never reused meanwhile
-    kept = memo.get(key)
+    kept = memo.get(key) or _older(memo, key)
     if kept is not None:
         return kept[1]
     made = data()
     out = Slice(sid, r.partial, made, fingerprint(r.partial, made))
     memo[key] = (values, out)  # holding the values keeps their ids from being reused
     return out
+
+
+OLDER = object()  # a memo's key for the entries it held before it was last renewed
+
+
+def _older(memo: dict, key):
+    """An entry of the memo's previous round, brought into this one (None: none)."""
+    older = memo.get(OLDER)
+    kept = older.get(key) if older is not None else None
+    if kept is not None:
+        memo[key] = kept
+    return kept
+
+
+def renew(memo: dict, limit: int) -> None:
+    """A memo past `limit` entries starts a new round: the entries of the round before are
+    dropped, this round's are kept aside, and those still asked for come back into the new one
+    (emptying it whole would make every seat's next page hash every slice again)."""
+    if len(memo) > limit:
+        now = dict(memo)
+        now.pop(OLDER, None)
+        memo.clear()
+        memo[OLDER] = now
 
 
 def layout(page: list[Slice]) -> str:

@@ -4,6 +4,7 @@ Everything a seat receives (the JSON view, its page, its socket pushes, its log)
 `view_for` and `log_for`. The raw log, undo stacks and the initial deal never leave the server.
 """
 
+import marshal
 import threading
 
 from . import compute, i18n, now, undo
@@ -248,7 +249,34 @@ def _view(module, table: Table, seat: Seat, key: tuple) -> dict:
         "dice_tray": module.dice or bool(state["rolls"]),  # a game without dice shows none
         "language": key[3],  # the table's language: the narration, the display, the shared log
     })
+    _steady(table, key, view)
     return view
+
+
+STEADY = ("now", "news", "undo")  # a view's parts made again for every version, yet mostly unchanged
+
+
+def _steady(table: Table, key: tuple, view: dict) -> None:
+    """Give the view the seat's last view's very object for each STEADY part whose value did
+    not change (equal, and equal bytes to marshal: True is not 1, and the order is the same), so
+    the regions reading it keep their slices without hashing again (core.regions)."""
+    last_views = table.views["shared"].setdefault("last", {})
+    last = last_views.get(key)
+    if last is not None:
+        for k in STEADY:
+            new, old = view[k], last.get(k)
+            if new is not old and type(new) is type(old) and new == old and _same(new, old):
+                view[k] = old
+    if len(last_views) > 4 * len(table.seats) + 8:
+        last_views.clear()
+    last_views[key] = view
+
+
+def _same(a, b) -> bool:
+    try:
+        return marshal.dumps(a, 2) == marshal.dumps(b, 2)
+    except ValueError:  # not plain data: left as it is
+        return False
 
 
 def log_for(module, table: Table, seat: Seat) -> list[dict]:

@@ -12,7 +12,7 @@ from markupsafe import Markup
 
 from .. import games
 from ..core import i18n
-from ..core.regions import Region, Slice, fingerprint, layout, slices
+from ..core.regions import Region, Slice, fingerprint, layout, renew, slices
 from ..core.table import HOST, PLAYER
 from ..core.views import view_for
 
@@ -28,8 +28,8 @@ AFTER = (
     Region("memo", "_memo.html", ("memo",), roles=(HOST, PLAYER)),
     Region("seats", "_seats.html", ("seats", "seat.acts_as"), roles=(HOST, PLAYER)),
 )
-CACHE_MAX = 8000  # rendered regions kept (a few KB each); cleared whole when full
-MEMO_PER_SEAT = 48  # a table's slices kept by the identity of what they read, per seat; cleared whole when full
+CACHE_MAX = 4000  # rendered regions kept (a few KB each) in a round; then a new round, the one before kept aside (8,000 at most)
+MEMO_PER_SEAT = 48  # a table's slices kept by the identity of what they read, per seat; then a new round (core.regions.renew)
 
 
 @dataclass
@@ -62,8 +62,7 @@ def page_for(table, seat) -> Page:
     view = view_for(module, table, seat)
     role = seat.trusted
     memo = table.slice_memo  # one for the table: its seats share every slice whose values they share
-    if len(memo) > MEMO_PER_SEAT * (len(table.seats) + 1):
-        memo.clear()
+    renew(memo, MEMO_PER_SEAT * (len(table.seats) + 1))
     before, after = slices(BEFORE, view, role, memo), slices(AFTER, view, role, memo)
     game = slices(module.regions, view, role, memo)
     body = f"role-{role} game-{table.game}" + ("" if seat.approved else " pending")  # a waiting phone says so
@@ -79,6 +78,7 @@ class Renderer:
         self.env = app.jinja_env
         self._templates = {}
         self._cache: dict = {}
+        self._older: dict = {}
 
     def template(self, name):
         t = self._templates.get(name)
@@ -90,10 +90,13 @@ class Renderer:
         key = (page.code, s.key, page.lang)  # one slice, one rendering per language
         html = self._cache.get(key)
         if html is None:
-            if len(self._cache) > CACHE_MAX:
-                self._cache.clear()
-            html = self._cache[key] = self.template(s.partial).render(v=s.data, code=page.code, title=page.title).strip()
-            # (rendered in the language in use, which is page.lang: the hub and the pages set it)
+            html = self._older.get(key)  # rendered in the round before: still asked for, so kept
+            if html is None:
+                html = self.template(s.partial).render(v=s.data, code=page.code, title=page.title).strip()
+                # (rendered in the language in use, which is page.lang: the hub and the pages set it)
+            if len(self._cache) > CACHE_MAX:  # a new round: the one before is dropped
+                self._older, self._cache = self._cache, {}
+            self._cache[key] = html
         return html
 
     def region(self, page: Page, s: Slice, oob: bool = False) -> str:

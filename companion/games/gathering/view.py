@@ -112,13 +112,24 @@ def public(state, p: dict) -> dict:
             "crown": p["name"] == state["crown"], "prisoner": p["name"] == state["prisoner"]}
 
 
-def player_row(state, viewer, p: dict, seat) -> dict:
+def player_row(state, viewer, p: dict, seat, known: bool | None = None) -> dict:
+    """A player's row as this seat sees it (`known`: whether it may know the team, else asked of knows)."""
     row = {"name": p["name"], "alive": p["alive"], "claw_marks": p["claw_marks"], "revealed": p["revealed"],
            "character": p["character"],
            "character_name": char_name(p["character"]) if p["character"] else None}
-    if p["alignment"] and knows(state, viewer, p, seat):
+    if known is None:
+        known = bool(p["alignment"]) and knows(state, viewer, p, seat)
+    if p["alignment"] and known:
         row["alignment"] = p["alignment"]
     return row
+
+
+def rows(state) -> tuple[list[dict], list[dict]]:
+    """Every player's row twice, made once per state for every seat: without a team (for a seat
+    that may not know it), and with it (for a seat that may: see knows)."""
+    bare = [player_row(state, None, p, None, known=False) for p in state["players"]]
+    return bare, [{**row, "alignment": p["alignment"]} if p["alignment"] else row
+                  for row, p in zip(bare, state["players"], strict=True)]
 
 
 def phase_heading(state) -> str | None:
@@ -142,27 +153,56 @@ def view(state: dict, seat) -> dict:
     return seat_view(state, seat)
 
 
+SHARED_MAX = 64  # states whose shared parts are kept (a few tables' latest versions, per language)
+_SHARED: dict = {}  # (id(state), languages) -> (state, {part: value})
+
+
+def shared(state, part: str, make):
+    """A part of the view that is the same for every seat it is given to, made once per state
+    and language (not once per seat) and given as the very same object: the page's regions that
+    read it are then hashed and rendered once for the table (core.regions). Only parts that
+    depend on nothing but the state (and the languages) may be made here."""
+    key = (id(state), i18n.reading())
+    kept = _SHARED.get(key)
+    if kept is None or kept[0] is not state:
+        if len(_SHARED) > SHARED_MAX:
+            _SHARED.clear()
+        kept = _SHARED[key] = (state, {})  # the state held: its id is never reused meanwhile
+    parts = kept[1]
+    got = parts.get(part)
+    if got is None:
+        got = parts[part] = make()
+    return got
+
+
 def seat_view(state: dict, seat) -> dict:
     host = seat.trusted == HOST
     viewer = kernel.player_of(state["players"], seat)
-    players = [player_row(state, viewer, p, seat) for p in state["players"]]
+    bare, known = shared(state, "rows", lambda: rows(state))
+    players = [known[i] if p["alignment"] and knows(state, viewer, p, seat) else bare[i]
+               for i, p in enumerate(state["players"])]
     day = state["day"] or {}
+    over = state["phase"] == "over"
     out = {"phase": state["phase"], "round": state["round"], "step": state["step"], "players": players,
            "crown": state["crown"], "prisoner": state["prisoner"], "winner": state["winner"],
-           "warnings": warnings(state["characters"], len(state["players"]), state["options"])
+           "warnings": shared(state, "warnings", lambda: warnings(state["characters"], len(state["players"]),
+                                                                 state["options"]))
            if state["characters"] else [],
-           "timer": state["timer"], "readings": [{"key": k, "value": state["options"].get(k, d), "text": _(t)}
-                                                  for k, (d, t) in READINGS.items()],
+           "timer": state["timer"],
+           "readings": shared(state, "readings", lambda: [{"key": k, "value": state["options"].get(k, d), "text": _(t)}
+                                                          for k, (d, t) in READINGS.items()]),
            "you": players[state["players"].index(viewer)] if viewer else None,
-           "announce": in_table_language(state["announce"]) if state["phase"] != "night" and not host else [],
+           "announce": shared(state, "announce", lambda: in_table_language(state["announce"]))
+           if state["phase"] != "night" and not host else [],
            "dusk": bool(state["phase"] == "night" and state["night"] and state["night"].get("at", [0])[0] < 0),
            "dusk_heading": phase_heading(state),
            "winner_team": team_name(state["winner"]) if state["winner"] else None,
            "successor_for": state["successor_for"],
-           "table": [public(state, p) for p in state["players"]] if state["step"] != "setup" else [],
+           "table": shared(state, "table", lambda: [public(state, p) for p in state["players"]])
+           if state["step"] != "setup" else [],
            "ballots_in": len(day.get("ballots", {})), "standing": len(living(state)),
            "voting": called(state), "playing": state["phase"] in ("night", "day") or state["step"] == "deal",
-           "thumbs_open": thumbs_open(state), "history": [vote_shown(h, False) for h in state.get("votes", [])],
+           "thumbs_open": thumbs_open(state), "history": shared(state, "history", lambda: [vote_shown(h, False) for h in state.get("votes", [])]),
            "history_open": history_open(state, host),
            "thumbs_banner": None if host else thumbs_open(state),  # the narrator has the tap-in instead
            "recap_open": host or state["phase"] == "over"}
@@ -172,14 +212,19 @@ def seat_view(state: dict, seat) -> dict:
         if viewer["name"] in day.get("ballots", {}):
             out["my_ballot"] = day["ballots"][viewer["name"]]
     if state.get("last_vote"):
-        out["last_vote"] = vote_shown({k: v for k, v in state["last_vote"].items() if k != "outcome_lines"}, True)
+        out["last_vote"] = shared(state, "last_vote", lambda: vote_shown(
+            {k: v for k, v in state["last_vote"].items() if k != "outcome_lines"}, True))
         out["last_votes"] = state["last_vote"]["votes"]
     if day.get("tie"):
         out["tie"] = day["tie"]
-    with i18n.for_table():  # the shared log, in the table's language
-        recap = [{**r, "text": text(r["text"]), "when": when(r)}
-                 for r in state["recap"] if host or state["phase"] == "over" or not r.get("secret")]
-    out["recap"] = recap
+    whole = host or over  # the narrator and the end see the secret entries too
+
+    def recap():
+        with i18n.for_table():  # the shared log, in the table's language
+            return [{**r, "text": text(r["text"]), "when": when(r)}
+                    for r in state["recap"] if whole or not r.get("secret")]
+
+    out["recap"] = shared(state, "recap whole" if whole else "recap open", recap)
     if host:
         out.update(host_view(state))
     out["now"], out["news"] = items(state, viewer, seat, out)
@@ -191,10 +236,12 @@ def items(state, viewer: dict | None, seat, out: dict) -> tuple[list, list]:
     the table's news; a seat at the table that plays no part is told so."""
     if seat.trusted == HOST:
         return narrator_now(state), narrator_news(state, out)
+    news = shared(state, "table news", lambda: table_news(state))  # the same on every phone
     if viewer is not None:
-        return player_now(state, viewer), player_prompt(state, viewer) + table_news(state)
+        prompt = player_prompt(state, viewer)
+        return player_now(state, viewer), prompt + news if prompt else news
     if seat.trusted == PLAYER:
-        return player_now(state, None), table_news(state)
+        return player_now(state, None), news
     return [], []  # the display shows the same news in its own layout, above its fold
 
 
