@@ -53,7 +53,9 @@ def english_left(text: str, locale: str = "fr") -> list[str]:
 ENGLISH_ONLY = frozenset("""the and you your with is are was were of this that these those for from has have
 had will would who what when which they their it its be been not there here into than then
 them he she his her we our us my by at or an if can can't don't doesn't it's you're""".split())
-WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")  # a word whole, accents and all ("Forêt" is not "For")
+# a word whole, accents and all ("Forêt" is not "For"); letters run into digits are no word (the
+# table's code "BE6NNUP" says no "be")
+WORD = re.compile(r"(?<![\w])[^\W\d_]+(?:'[^\W\d_]+)*(?![\w])")
 
 
 def english_words(text: str, allowed: frozenset[str] = frozenset()) -> list[str]:
