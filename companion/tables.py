@@ -188,15 +188,22 @@ class Tables:
         events = self.store.events_after(table.code, table.version)
         if events:
             module = self.module(table)
-            table.events = [*table.events, *events]
+            every = [*table.events, *events]
             if any(e["kind"] != "action" for e in events) or table.state is None:
-                table.state = tbl.fold(module, table)
+                state = tbl.fold(module, Table(table.code, table.game, table.options, table.seats, every,
+                                               language=table.language))
             else:
+                state = table.state
                 for event in events:
                     try:
-                        table.state = tbl.step(module, table.state, event, table.seats)
+                        state = tbl.step(module, state, event, table.seats)
                     except Refusal:  # as the fold does: kept, never offered for undo
-                        table.state = {**table.state, "dropped": [*table.state.get("dropped", ()), event["seq"]]}
+                        state = {**state, "dropped": [*state.get("dropped", ()), event["seq"]]}
+            # as a commit does: the new state whole, then the version, then a cache for it (a push's
+            # thread reading meanwhile never keeps a view of the old state for the new version)
+            table.state = state
+            table.events = every
+            table.views = {"shared": table.views.get("shared") or {}}
             changed = True
         return changed, revoked
 

@@ -5,6 +5,7 @@ Every value a page shows is computed here, the same for every player whatever th
 
 from ...core import i18n
 from ...core.i18n import N_, _, ngettext, pgettext
+from ...core.regions import OLDER, renew
 from ...core.table import DISPLAY, HOST, PLAYER
 from .. import kernel
 from .cards import cards_view
@@ -153,7 +154,7 @@ def view(state: dict, seat) -> dict:
     return seat_view(state, seat)
 
 
-SHARED_MAX = 64  # states whose shared parts are kept (a few tables' latest versions, per language)
+SHARED_MAX = 256  # states whose shared parts are kept in a round (tables' latest versions, per language)
 _SHARED: dict = {}  # (id(state), languages) -> (state, {part: value})
 
 
@@ -165,9 +166,12 @@ def shared(state, part: str, make):
     key = (id(state), i18n.reading())
     kept = _SHARED.get(key)
     if kept is None or kept[0] is not state:
-        if len(_SHARED) > SHARED_MAX:
-            _SHARED.clear()
-        kept = _SHARED[key] = (state, {})  # the state held: its id is never reused meanwhile
+        older = _SHARED.get(OLDER)  # the round before (a full store starts a new round, never empties)
+        kept = older.get(key) if older is not None else None
+        if kept is None or kept[0] is not state:
+            renew(_SHARED, SHARED_MAX)
+            kept = (state, {})  # the state held: its id is never reused meanwhile
+        _SHARED[key] = kept
     parts = kept[1]
     got = parts.get(part)
     if got is None:
