@@ -1,7 +1,12 @@
 """The event store: tables, seats, one-time links and each table's events, one transaction per action.
 
 Two engines share one schema and every statement (written with `?` placeholders):
-- `Store`, SQLite (the default: `make run`, one process): WAL, synchronous=FULL.
+- `Store`, SQLite (the default: `make run`, one process): WAL. A commit is written to the
+  operating system before it is acknowledged (a killed server loses nothing) and reaches the disk
+  within SYNC_EVERY seconds, by a checkpoint on a background thread: one fsync for every action
+  of that moment instead of one on each action's path (as PostgreSQL's asynchronous commit, and
+  never a torn state: a power cut can take back the last moment's actions, in order). With
+  COMPANION_SYNC_EVERY=0 each commit is synced before it is acknowledged (synchronous=FULL).
 - `companion.postgres.PgStore`, PostgreSQL (`--db postgresql://...`): any number of processes on
   any number of hosts; a commit notifies every process (LISTEN/NOTIFY).
 
@@ -12,12 +17,15 @@ loser catches up. Removed seats, rotated tokens and one-time personal links are 
 they survive a restart; a deleted table leaves nothing behind.
 """
 
+import atexit
 import json
+import logging
+import os
 import sqlite3
 import sys
 import threading
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS tables (code TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, "
@@ -35,6 +43,8 @@ COLUMNS = (
     ("tables", "language", "TEXT NOT NULL DEFAULT 'en'"),  # the language chosen at creation (issue 26)
 )
 SEAT_COLUMNS = "seat, name, role, approved, token_hash, removed"
+SYNC_EVERY = 0.2  # seconds a committed action may wait in the operating system before it is on the disk
+log = logging.getLogger(__name__)
 
 
 def off_loop(work, *args):
@@ -232,13 +242,29 @@ class Events:
 class Store(Events):
     """SQLite: one connection, one writer at a time, in one process."""
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, sync_every: float | None = None):
         self.path = path
+        if sync_every is None:
+            sync_every = float(os.environ.get("COMPANION_SYNC_EVERY", SYNC_EVERY))
+        self.sync_every = sync_every if path not in ("", ":memory:") else 0.0  # (no file: nothing to sync)
+        self.syncs = 0  # background syncs made (each one writes every commit before it to the disk)
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._lock = threading.Lock()
+        self._sync_lock = threading.Lock()  # one checkpoint at a time (its connection is its own)
+        self._dirty = threading.Event()  # a commit not yet synced by the background
+        self._syncer = None  # the background sync's thread, started by the first commit
+        self._sync_db = None  # its own connection (a checkpoint never waits on the writer's lock)
+        self._closed = False
+        self._changes = 0  # the connection's count of changed rows at the last commit seen
         with self._lock:
             self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
+            if self.sync_every:
+                # a commit writes the log and does not sync it; it never checkpoints either (that
+                # syncs): the background does both, for every commit of its moment at once
+                self._db.execute("PRAGMA synchronous=NORMAL")
+                self._db.execute("PRAGMA wal_autocheckpoint=0")
+            else:
+                self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
             for statement in SCHEMA:
                 self._db.execute(statement)
@@ -248,14 +274,62 @@ class Store(Events):
                     self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
                     if column == "touched":
                         self._db.execute("UPDATE tables SET touched=created")
+            self._changes = self._db.total_changes
+
+    def _wrote(self):
+        """After a transaction: if it changed anything, the background syncs it within
+        `sync_every` seconds."""
+        if not self.sync_every or self._db.total_changes == self._changes:
+            return
+        self._changes = self._db.total_changes
+        self._dirty.set()
+        if self._syncer is None:  # started by the first commit: in the process that serves (after a fork)
+            self._syncer = threading.Thread(target=self._sync_loop, daemon=True, name="store-sync")
+            self._syncer.start()
+            atexit.register(self._last_sync)
+
+    def _last_sync(self):
+        """At the process's exit (a clean stop): what the background has not synced yet."""
+        if not self._closed:
+            try:
+                self._checkpoint("PASSIVE")
+            except sqlite3.Error:
+                pass
+
+    def _sync_loop(self):
+        while not self._closed:
+            self._dirty.wait()
+            time.sleep(self.sync_every)  # the commits of this moment gather: one sync for them all
+            self._dirty.clear()  # (a commit from now on sets it again: it is in this sync or the next)
+            try:
+                self.sync()
+            except Exception:  # the disk is full or gone: said, and tried again at the next commit
+                log.exception("syncing the store %s to the disk failed", self.path)
+
+    def sync(self, mode: str = "PASSIVE"):
+        """Every commit so far onto the disk: a checkpoint syncs the log, copies it into the
+        database file and syncs that (on a native thread under gevent, on its own connection)."""
+        if not self.sync_every or self._closed:
+            return
+        with self._sync_lock, self._lock if mode != "PASSIVE" else nullcontext():  # a passive one waits for no writer
+            off_loop(self._checkpoint, mode)
+
+    def _checkpoint(self, mode: str):  # no gevent object here: it may run on a native thread
+        if self._sync_db is None:
+            self._sync_db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._sync_db.execute("PRAGMA synchronous=NORMAL")  # the log synced before a checkpoint
+        self._sync_db.execute(f"PRAGMA wal_checkpoint({mode})").fetchall()
+        self.syncs += 1
 
     def _write(self, statements, code=None, what="seats"):
-        """One transaction of known statements, committed (and synced to disk) on a native thread
-        when the server runs on gevent: the loop serves every other table during the sync."""
+        """One transaction of known statements, committed on a native thread when the server runs
+        on gevent (the loop serves every other table meanwhile, a sync included when each commit
+        is synced), then left to the background sync."""
         if code is not None:
             statements = [*statements, ("UPDATE tables SET touched=? WHERE code=?", (time.time(), code))]
         with self._lock:
             off_loop(self._commit_all, statements)
+        self._wrote()
 
     def _commit_all(self, statements):  # no gevent object here: it may run on a native thread
         db = self._db
@@ -287,7 +361,16 @@ class Store(Events):
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
+        self._wrote()
 
     def close(self):
+        try:
+            self.sync("TRUNCATE")  # everything on the disk, the log emptied
+        except sqlite3.Error:
+            log.exception("the last sync of the store %s failed", self.path)
+        self._closed = True
+        self._dirty.set()  # the background's loop ends
         with self._lock:
             self._db.close()
+            if self._sync_db is not None:
+                self._sync_db.close()

@@ -131,12 +131,6 @@ def test_names_are_unique_at_a_table():
         g.join("ann")
 
 
-def test_store_uses_wal_and_full_sync(tmp_path):
-    store = Store(str(tmp_path / "s.db"))
-    assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
-
-
 def test_companion_replay_folds_a_tables_log_from_the_store(tmp_path):
     import json
     import subprocess

@@ -140,3 +140,20 @@ def test_a_partial_reading_an_undeclared_key_fails_here(renderer):
     assert template.render(v=Strict({"declared": 1, "undeclared": 2}, "r")) == "1 2"
     with pytest.raises(UndeclaredRead, match="'undeclared'"):
         template.render(v=Strict({"declared": 1}, "r"))
+
+
+def test_the_narrators_and_the_players_dice_are_one_rendering_and_only_seats_that_act_have_the_dice_form(renderer):
+    g = Game("gathering", players=["Ann", "Bob"])
+    g.join("Zed", approved=False)  # waiting for the host: sees as the display does
+    g.act("host", type="roll", dice="2d6")
+    table = g.table
+    dice = {}
+    for who in ("host", "Ann", "Bob", "display", "Zed"):
+        page = page_for(table, g.seat(who))
+        s = next(s for s in page.after if s.id == "dice")
+        dice[who] = (s.key, renderer.template(s.partial).render(v=s.data, code=page.code, title=page.title))
+    assert dice["host"][0] == dice["Ann"][0] == dice["Bob"][0]  # one slice: rendered once for the three
+    for who in ("host", "Ann", "Bob"):
+        assert 'name="dice"' in dice[who][1] and "2d6" in dice[who][1]
+    for who in ("display", "Zed"):
+        assert 'name="dice"' not in dice[who][1] and "2d6" in dice[who][1]  # the roll, no form to roll

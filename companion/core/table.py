@@ -81,10 +81,35 @@ def step(module, state: dict, event: dict, seats: dict[int, Seat]) -> dict:
             raise Forbidden(_("Only the host can change the table's language."))
         new["language"] = action["language"]
     else:
-        new["game"] = module.apply(copy.deepcopy(state["game"]), action, seat)
+        new["game"] = module.apply(clone(state["game"]), action, seat)
         if "_roll" in action:  # a game's own roll (a Minion Table, say) joins the shared roll log
             new["rolls"] = [*state["rolls"], roll_entry(event, seat)]
     return new
+
+
+def clone(value, memo: dict | None = None):
+    """A deep copy of a game's state for its `apply` to change, as copy.deepcopy makes it (a
+    list or dict held in two places is one copy held in two places), but plain dicts, lists and
+    atoms copied by hand: several times quicker (deepcopy was a tenth of an action that changes
+    every page). Anything else goes to deepcopy, with the same memo."""
+    kind = type(value)
+    if kind is str or kind is int or value is None or kind is bool or kind is float:
+        return value
+    if memo is None:
+        memo = {}
+    made = memo.get(id(value))
+    if made is not None:
+        return made
+    if kind is dict:
+        out = memo[id(value)] = {}
+        for k, v in value.items():
+            out[k] = clone(v, memo)
+    elif kind is list:
+        out = memo[id(value)] = []
+        out.extend([clone(v, memo) for v in value])
+    else:
+        return copy.deepcopy(value, memo)
+    return out
 
 
 def roll_entry(event: dict, seat: Seat, taken_back: bool = False) -> dict:

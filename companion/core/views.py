@@ -247,6 +247,9 @@ def _view(module, table: Table, seat: Seat, key: tuple) -> dict:
         "seat": _seat_public(table, seat),
         "undo": undo.offer(module, table, seat),
         "dice_tray": module.dice or bool(state["rolls"]),  # a game without dice shows none
+        # the host always has the dice at hand (closed in a game without them); a seat that acts rolls
+        "dice_shown": module.dice or bool(state["rolls"]) or seat.trusted == HOST,
+        "dice_form": seat.trusted != DISPLAY,  # (a seat not yet approved counts as a display)
         "language": key[3],  # the table's language: the narration, the display, the shared log
     })
     _steady(table, key, view)

@@ -16,8 +16,12 @@ from . import api, assets, compress, locale, pages, render, security, ws
 ROOT = Path(__file__).resolve().parents[2]
 
 
+class App(Flask):
+    jinja_environment = render.ViewsEnvironment  # `v.key` of a view's dict without an exception
+
+
 def create_app(db: str | None = None, rng=None) -> Flask:
-    app = Flask(__name__, template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"),
+    app = App(__name__, template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"),
                 static_url_path="/static")
     app.config.update(
         MAX_CONTENT_LENGTH=64 * 1024,
