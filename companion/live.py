@@ -114,8 +114,7 @@ class Connection:
     def __init__(self, ws, code: str, seat_id: int, locale: str | None = None):
         self.ws, self.code, self.seat_id = ws, code, seat_id
         self.locale = locale or i18n.current()  # the language of the page that opened it: each push is in it
-        self.sent: dict[str, str] = {}  # region id -> key of the slice last sent
-        self.layout: str | None = None
+        self.last = None  # the page last sent (whole, or its changed regions): what the phone shows
         self.lock = threading.Lock()
         self.outbox: deque = deque()
         self.closed = False
@@ -271,8 +270,7 @@ class Hub:
                 page = self.page(table, seat)
             if page.digest == page_digest:
                 with conn.lock:
-                    conn.sent = {s.id: s.key for s in page.slices}
-                    conn.layout = page.layout
+                    conn.last = page
                 return
         self.push(conn)
 
@@ -381,8 +379,7 @@ class Hub:
                 log.info("a socket of table %s fell behind; closing it", conn.code)
                 self.remove(conn)
                 return
-            conn.sent = {s.id: s.key for s in page.slices}
-            conn.layout = page.layout
+            conn.last = page
 
     def _render(self, conn: Connection, table, seat, full: bool, pages: dict | None, locale: str, spoken: str):
         """The seat's page (in the language in use) and what of it this socket has not received."""
@@ -397,7 +394,7 @@ class Hub:
             page = self.page(table, seat)  # always the table as it is now, never an older version's
             if pages is not None:
                 pages[slot] = (stamp, page)
-        return page, self.renderer.changed(page, {} if full else conn.sent, None if full else conn.layout)
+        return page, self.renderer.changed(page, None if full else conn.last)
 
     def close_all(self, code: int = GOING_AWAY_RESTART):
         """On shutdown: close every socket with 1012 so the clients come back by themselves (to

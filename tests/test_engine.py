@@ -179,3 +179,22 @@ def test_a_view_worked_out_while_the_table_moved_on_is_never_kept_for_the_new_ve
 
 def power(view, name):
     return next(p["power"] for p in view["players"] if p["name"] == name)
+
+
+def test_the_actions_taken_back_are_kept_up_to_date_from_the_new_events_and_read_again_for_another_log():
+    from companion.core import undo
+    from companion.core.table import Table, undone
+
+    g = Game("villainous", {"players": [{"name": "Ann", "villain": "jafar"}, {"name": "Bob", "villain": "ursula"}]},
+             players=("Ann", "Bob"))
+    for step in range(6):
+        g.act("host", type="roll", dice="d6")
+        if step % 2:
+            g.undo("host")
+        table = g.table
+        assert undo.taken_back(table) == undone(table.events)
+    table = g.table
+    assert len(undone(table.events)) == 3
+    other = Table(table.code, table.game, table.options, table.seats, [dict(e) for e in table.events[:-2]])
+    other.views = table.views  # the same cache, another log (a shorter one, its events other objects)
+    assert undo.taken_back(other) == undone(other.events)

@@ -59,12 +59,30 @@ def describe(module, table: Table, event: dict) -> str:
     return _("{name}'s {action}", name=by, action=action["type"].replace("_", " "))
 
 
+def taken_back(table: Table) -> set[int]:
+    """The numbers of the actions undone so far (core.table.undone), kept for the table and
+    brought up to date with the events added since: a version reads only its new events, not
+    the whole log (which grows with every roll). Callers must not change the set."""
+    shared = table.views.setdefault("shared", {})
+    events = table.events
+    kept = shared.get("undone")
+    if kept is None or kept[0] > len(events) or (kept[0] and events[kept[0] - 1] is not kept[2]):
+        kept = (0, frozenset(), None)  # another log (a table loaded again): read it whole
+    n, gone, _ = kept
+    if n < len(events):
+        more = undone(events[n:])
+        if more:
+            gone = gone | more
+        shared["undone"] = kept = (len(events), gone, events[-1])  # the last event read, to know the log again
+    return kept[1]
+
+
 def last_visible(module, table: Table, seat) -> dict | None:
     """The last live action this seat may see (another seat's private actions are invisible)."""
-    cached = table.views.get("undone")  # one scan of the log per version, for every seat
-    if cached is None or cached[0] != len(table.events):
-        cached = table.views["undone"] = (len(table.events), undone(table.events))
-    gone = cached[1] | set((table.state or {}).get("dropped", ()))  # dropped: its premise went
+    gone = taken_back(table)
+    dropped = (table.state or {}).get("dropped")  # dropped: its premise went
+    if dropped:
+        gone = gone | set(dropped)
     for event in reversed(table.events):
         if event["kind"] != "action" or event["seq"] in gone:
             continue

@@ -137,10 +137,17 @@ class Renderer:
             attr += f' data-lang="{page.lang}"'
         return f'<div id="regions" data-body="{Markup.escape(page.body)}"{attr}>{inner}</div>'
 
-    def changed(self, page: Page, sent: dict[str, str], sent_layout: str | None) -> list[str]:
-        """What a page that last received `sent` (region id -> key) needs: only the regions whose
-        slice changed, or the whole page when its shape changed (a region came or went, or the
-        seat's role changed: a waiting seat approved)."""
-        if sent_layout != page.layout:
+    def changed(self, page: Page, last: Page | None) -> list[str]:
+        """What a page that last received `last` needs: only the regions whose slice changed,
+        or the whole page when there is no last page or its shape changed (a region came or
+        went, or the seat's role changed: a waiting seat approved). Pages of one shape hold the
+        same regions in the same order; a list of regions that is the very same list as before
+        (the game's, after a roll) is passed over at once."""
+        if last is None or last.layout != page.layout:
             return [self.whole(page, oob=True)]
-        return [self.region(page, s, oob=True) for s in page.slices if sent.get(s.id) != s.key]
+        out = []
+        for now, before in ((page.before, last.before), (page.game, last.game), (page.after, last.after)):
+            if now is before:
+                continue
+            out += [self.region(page, s, oob=True) for s, b in zip(now, before, strict=True) if s.key != b.key]
+        return out
