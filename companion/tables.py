@@ -14,7 +14,6 @@ on the next request; tables idle for `keep_days` are deleted from the store (`sw
 """
 
 import hashlib
-import json
 import logging
 import secrets
 import threading
@@ -26,7 +25,7 @@ from pydantic import ValidationError
 
 from . import games, lookalike
 from .core import actions as act
-from .core import i18n, undo
+from .core import i18n, undo, views
 from .core import table as tbl
 from .core.errors import BadInput, Forbidden, NotFound, Refusal, RuleError, Stale, Unauthorized
 from .core.i18n import _, ngettext
@@ -276,11 +275,14 @@ class Tables:
         try:
             warm(module, table)  # a game may start every seat's heavy work at once
             dumped = set()
+            proven = table.views["shared"].setdefault("json proven", {}) if "shared" in table.views else {}
+            if len(proven) > views.PROVEN_MAX:
+                proven.clear()
             for seat in [*(s for s in table.seats.values() if s.id not in table.removed), NOBODY]:
                 view = view_for(module, table, seat)  # every seat's view computes (and is kept for the push)
                 if seat.trusted not in dumped:  # one of each role is enough to prove they serialise
                     dumped.add(seat.trusted)
-                    json.dumps(view)
+                    views.serialises(view, proven)
         except Refusal:
             raise
         except Exception:

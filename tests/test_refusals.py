@@ -78,6 +78,24 @@ def test_an_action_whose_state_no_seat_could_see_is_refused_and_never_stored(tmp
     assert Tables(Store(str(tmp_path / "t.db"))).get(table.code).version == 0  # nothing reached the store
 
 
+def test_an_action_whose_view_could_not_be_written_as_json_is_refused_even_beside_parts_proven_before(tmp_path, monkeypatch):
+    """The same guard, part by part: parts proven before are not written again, and a new part
+    JSON cannot hold (a set, stood in for by a view that shows one once the track moved) refuses."""
+    tables = Tables(Store(str(tmp_path / "t.db")))
+    table, host, _ = tables.create("touch-of-evil", {}, "Host")
+    tables.act(table.code, host, {"type": "roll", "dice": "d6"})
+    real = touch_of_evil.GAME.view
+
+    def with_a_set(state, seat):
+        view = real(state, seat)
+        return {**view, "odd": {"marks": {1, 2}}} if state["shadow"] > 0 else view
+
+    monkeypatch.setitem(games._registry(), "touch-of-evil", replace(touch_of_evil.GAME, view=with_a_set))
+    with pytest.raises(RuleError, match="unable to show itself"):
+        tables.act(table.code, host, {"type": "shadow", "steps": 1})
+    assert table.version == 1 and table.state["game"]["shadow"] == 0
+
+
 def deep(n):
     return "[" * n + "]" * n
 

@@ -1,6 +1,7 @@
 """How names compare: two names that look alike to a person are the same name."""
 
 import unicodedata
+from functools import lru_cache
 
 from .i18n import _
 
@@ -28,5 +29,10 @@ def norm(name) -> str:
     collapsed, case folded. "Zoë" typed either way and "ANN " both match "ann"."""
     if not isinstance(name, str):
         return ""
+    return _norm(name)
+
+
+@lru_cache(maxsize=4096)  # a table's few names are compared again and again (every seat's view)
+def _norm(name: str) -> str:
     text = "".join(ch for ch in unicodedata.normalize("NFKC", name) if ch not in INVISIBLE)
     return " ".join(text.split()).casefold()

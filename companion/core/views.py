@@ -4,6 +4,7 @@ Everything a seat receives (the JSON view, its page, its socket pushes, its log)
 `view_for` and `log_for`. The raw log, undo stacks and the initial deal never leave the server.
 """
 
+import json
 import marshal
 import threading
 
@@ -311,3 +312,21 @@ def log_for(module, table: Table, seat: Seat) -> list[dict]:
             entry["taken_back"] = e["seq"] in gone
         out.append(entry)
     return out
+
+
+PROVEN_MAX = 4000  # view parts a table keeps as proven to serialise (by identity); then it starts again
+
+
+def serialises(view: dict, proven: dict) -> None:
+    """Raise unless the view can be written as JSON. A part proven before (the very same object:
+    views share their parts between seats and versions, and are never changed in place) is not
+    written again; `proven` holds each part it names, so its id is never reused meanwhile."""
+    for key, part in view.items():
+        if type(part) in (dict, list):
+            if proven.get(id(part)) is not part:
+                json.dumps(part)
+                proven[id(part)] = part
+        elif not (part is None or type(part) in (str, int, float, bool)):
+            json.dumps(part)  # anything else: as json would take it, or raise
+        if type(key) is not str:
+            json.dumps({key: None})

@@ -25,7 +25,7 @@ BEFORE = (
 )
 AFTER = (
     Region("undo", "_undo.html", ("undo",)),  # right under the game: the last entry taken back at hand
-    Region("dice", "_dice.html", ("recent_rolls", "dice_tray", "dice_shown", "dice_form")),  # the narrator's and players' alike
+    Region("dice", "_dice.html", ("recent_rolls", "dice_tray", "dice_shown", "dice_form")),  # the host's and the players' alike: one rendering
     Region("memo", "_memo.html", ("memo",), roles=(HOST, PLAYER)),
     Region("seats", "_seats.html", ("seats", "seat.acts_as"), roles=(HOST, PLAYER)),
 )
