@@ -145,9 +145,11 @@ class Renderer:
         (the game's, after a roll) is passed over at once."""
         if last is None or last.layout != page.layout:
             return [self.whole(page, oob=True)]
+        pairs = ((page.before, last.before), (page.game, last.game), (page.after, last.after))
+        if any(len(now) != len(before) for now, before in pairs):  # (the same ids, split otherwise)
+            return [self.whole(page, oob=True)]
         out = []
-        for now, before in ((page.before, last.before), (page.game, last.game), (page.after, last.after)):
-            if now is before:
-                continue
-            out += [self.region(page, s, oob=True) for s, b in zip(now, before, strict=True) if s.key != b.key]
+        for now, before in pairs:
+            if now is not before:
+                out += [self.region(page, s, oob=True) for s, b in zip(now, before, strict=True) if s.key != b.key]
         return out
