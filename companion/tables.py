@@ -275,14 +275,11 @@ class Tables:
         try:
             warm(module, table)  # a game may start every seat's heavy work at once
             dumped = set()
-            proven = table.views["shared"].setdefault("json proven", {}) if "shared" in table.views else {}
-            if len(proven) > views.PROVEN_MAX:
-                proven.clear()
             for seat in [*(s for s in table.seats.values() if s.id not in table.removed), NOBODY]:
                 view = view_for(module, table, seat)  # every seat's view computes (and is kept for the push)
                 if seat.trusted not in dumped:  # one of each role is enough to prove they serialise
                     dumped.add(seat.trusted)
-                    views.serialises(view, proven)
+                    views.serialises(table, view)
         except Refusal:
             raise
         except Exception:

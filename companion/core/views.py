@@ -7,6 +7,8 @@ Everything a seat receives (the JSON view, its page, its socket pushes, its log)
 import json
 import marshal
 import threading
+from json.encoder import encode_basestring_ascii
+from operator import is_
 
 from . import compute, i18n, now, undo
 from .table import DISPLAY, HOST, Seat, Table, is_private, undone
@@ -314,19 +316,57 @@ def log_for(module, table: Table, seat: Seat) -> list[dict]:
     return out
 
 
-PROVEN_MAX = 4000  # view parts a table keeps as proven to serialise (by identity); then it starts again
+JSON_MAX = 20000  # JSON texts of a table's view parts kept (by identity); then the store starts again
+_WHOLE = json.JSONEncoder(separators=(",", ":")).encode  # jsonify's writing (ASCII, in order, compact)
 
 
-def serialises(view: dict, proven: dict) -> None:
-    """Raise unless the view can be written as JSON. A part proven before (the very same object:
-    views share their parts between seats and versions, and are never changed in place) is not
-    written again; `proven` holds each part it names, so its id is never reused meanwhile."""
-    for key, part in view.items():
-        if type(part) in (dict, list):
-            if proven.get(id(part)) is not part:
-                json.dumps(part)
-                proven[id(part)] = part
-        elif not (part is None or type(part) in (str, int, float, bool)):
-            json.dumps(part)  # anything else: as json would take it, or raise
-        if type(key) is not str:
-            json.dumps({key: None})
+def _plain(v) -> str:
+    kind = type(v)
+    if kind is str:
+        return encode_basestring_ascii(v)
+    if v is None:
+        return "null"
+    if kind is bool:
+        return "true" if v else "false"
+    if kind is int:
+        return int.__repr__(v)
+    return _WHOLE(v)
+
+
+def json_text(table: Table, value) -> str:
+    """`value` (a view, or anything JSON holds) as compact JSON, as jsonify writes it, its parts'
+    texts kept for the table by identity: a view shares most parts with the other seats' views
+    and the version before (the game's view after a roll), so only what is new is written; a
+    list that grew (the rolls) adds its new items' texts to the text of the list it grew from.
+    Views are never changed in place, so an object's text stays true while it lives. Raises
+    TypeError or ValueError when JSON cannot hold the value."""
+    memo = table.views.setdefault("shared", {}).setdefault("json", {})
+    if len(memo) > JSON_MAX:
+        memo.clear()
+    if not isinstance(value, dict) or not all(type(k) is str for k in value):
+        return _WHOLE(value)
+    return "{" + ",".join(f"{_plain(k)}:{_part(memo, x)}" for k, x in value.items()) + "}"
+
+
+def _part(memo: dict, v) -> str:
+    if not isinstance(v, (dict, list)):
+        return _plain(v)
+    kept = memo.get(id(v))
+    if kept is not None and kept[0] is v:
+        return kept[1]
+    grown = memo.get(("grown", id(v[0]))) if type(v) is list and v else None  # the last list seen starting so
+    if grown is not None and len(grown[0]) < len(v) and all(map(is_, grown[0], v)):
+        text = grown[1][:-1] + "," + ",".join(map(_WHOLE, v[len(grown[0]):])) + "]"  # (never empty: v[0] is in)
+    else:
+        text = _WHOLE(v)
+    if type(v) is list and v:
+        memo[("grown", id(v[0]))] = (v, text)  # v holds v[0]: its id is never reused meanwhile
+    memo[id(v)] = (v, text)  # the reference held keeps the id from being reused
+    return text
+
+
+def serialises(table: Table, view: dict) -> None:
+    """Raise unless the view can be written as JSON: its parts are written once (json_text),
+    and a part written before (the very same object) is not written again; the texts are kept
+    for the answer and the API, which then write nothing again."""
+    json_text(table, view)

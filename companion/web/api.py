@@ -1,15 +1,12 @@
 """The JSON API of ../shared/API.md: tables, seats, view, actions, undo, log, OpenAPI."""
 
-import json
-from json.encoder import encode_basestring, encode_basestring_ascii
-from operator import is_
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from ..core.errors import BadInput, Forbidden
 from ..core.i18n import _
 from ..core.table import language
-from ..core.views import log_for, view_for
+from ..core.views import json_text, log_for, view_for
 from . import forms, openapi
 from .security import bearer, creating, find_table, same_origin, token_for
 
@@ -37,67 +34,15 @@ def seat_of(code: str):
     return tables().authenticate(table.code, token_for(table.code))
 
 
-FRAGMENTS_MAX = 20000  # JSON texts of a table's view parts kept (by identity); cleared whole when full
-
-
-def _json(app):
-    """jsonify's encoding (the app's settings, compact), made once: (any value, a plain value)."""
-    kept = app.extensions.get("json view")
-    if kept is None:
-        provider = app.json
-        whole = json.JSONEncoder(ensure_ascii=provider.ensure_ascii, sort_keys=provider.sort_keys,
-                                 separators=(",", ":"), default=provider.default).encode
-        text = encode_basestring_ascii if provider.ensure_ascii else encode_basestring
-
-        def plain(v):
-            kind = type(v)
-            if kind is str:
-                return text(v)
-            if v is None:
-                return "null"
-            if kind is bool:
-                return "true" if v else "false"
-            if kind is int:
-                return int.__repr__(v)
-            return whole(v)
-
-        kept = app.extensions["json view"] = (whole, plain)
-    return kept
-
-
 def encoded(table, value) -> str:
-    """`value` (a view, or anything JSON holds) as jsonify writes it, its parts' texts kept for
-    the table by identity: a view shares most parts with the version before (the game's view
-    after a roll), so an answer encodes only what is new; a list that grew (the rolls) adds its
-    new items' texts to the text of the list it grew from. Views and states
-    are never changed in place (core.views), so an object's text stays true while it lives."""
+    """`value` as jsonify writes it: by core.views.json_text, which keeps the texts of a table's
+    view parts by identity (the check before the commit wrote most of them), unless the app
+    writes JSON otherwise (indented in debug, sorted keys, not ASCII): then by the app."""
     app = current_app._get_current_object()
-    if app.debug or app.json.sort_keys:  # jsonify indents or sorts then: leave it to Flask
-        return app.json.dumps(value)
-    whole, plain = _json(app)
-    memo = table.views.setdefault("shared", {}).setdefault("json", {})
-    if len(memo) > FRAGMENTS_MAX:
-        memo.clear()
-
-    def part(v):
-        if not isinstance(v, (dict, list)):
-            return plain(v)
-        kept = memo.get(id(v))
-        if kept is not None and kept[0] is v:
-            return kept[1]
-        grown = memo.get(("grown", id(v[0]))) if type(v) is list and v else None  # the last list seen starting so
-        if grown is not None and len(grown[0]) < len(v) and all(map(is_, grown[0], v)):
-            text = grown[1][:-1] + "," + ",".join(map(whole, v[len(grown[0]):])) + "]"  # (never empty: v[0] is in)
-        else:
-            text = whole(v)
-        if type(v) is list and v:
-            memo[("grown", id(v[0]))] = (v, text)  # v holds v[0]: its id is never reused meanwhile
-        memo[id(v)] = (v, text)  # the reference held keeps the id from being reused
-        return text
-
-    if not isinstance(value, dict) or not all(type(k) is str for k in value):
-        return whole(value)
-    return "{" + ",".join(f"{plain(k)}:{part(x)}" for k, x in value.items()) + "}"
+    provider = app.json
+    if app.debug or provider.sort_keys or not provider.ensure_ascii:
+        return provider.dumps(value)
+    return json_text(table, value)
 
 
 def view_json(table, seat, **fields) -> Response:
