@@ -5,9 +5,9 @@ Every value a page shows is computed here, the same for every player whatever th
 
 from ...core import i18n
 from ...core.i18n import N_, _, ngettext, pgettext
+from ...core.names import norm
 from ...core.regions import OLDER, renew
 from ...core.table import DISPLAY, HOST, PLAYER
-from .. import kernel
 from .cards import cards_view
 from .choices import CHOOSES, targets
 from .corrections import correction_choices
@@ -179,9 +179,29 @@ def shared(state, part: str, make):
     return got
 
 
+def player_of(state, seat) -> dict | None:
+    """kernel.player_of, with the players looked up once per state for every seat: by the seat
+    recorded at setup, else by the name as compared (the first player of each, as there)."""
+    if seat.trusted != PLAYER:
+        return None
+    by_seat, by_name = shared(state, "players by seat", lambda: _players_by(state["players"]))
+    found = by_seat.get(seat.id)
+    return found if found is not None else by_name.get(norm(seat.name))
+
+
+def _players_by(players: list[dict]) -> tuple[dict, dict]:
+    by_seat: dict = {}
+    by_name: dict = {}
+    for p in players:
+        if p.get("seat") is not None:
+            by_seat.setdefault(p["seat"], p)
+        by_name.setdefault(norm(p["name"]), p)
+    return by_seat, by_name
+
+
 def seat_view(state: dict, seat) -> dict:
     host = seat.trusted == HOST
-    viewer = kernel.player_of(state["players"], seat)
+    viewer = player_of(state, seat)
     bare, known = shared(state, "rows", lambda: rows(state))
     players = [known[i] if p["alignment"] and knows(state, viewer, p, seat) else bare[i]
                for i, p in enumerate(state["players"])]
