@@ -63,11 +63,14 @@ def deduce(sig: tuple) -> dict:
 def warm(state: dict) -> None:
     """Before the seats' views are worked out one after another: every player's search asked of
     the fast worker at once (not waited for), so that it searches while this process works on
-    the others; `deduce` then takes what it has found."""
+    the others; `deduce` then takes what it has found. Asked from the last player to the first:
+    the views are worked out from the first, each trying its search here for a moment before it
+    waits (`_quick`), so the worker and this process meet in the middle rather than both doing
+    the first players' searches."""
     worker = compute.current.get()
     if worker is None or not state["players"]:
         return
-    for name in state["players"]:
+    for name in reversed(state["players"]):
         sig = signature(build(state, entries(state, name)))
         if sig not in _deduced:
             job = {"sig": payload(sig, [])["sig"]}
@@ -115,6 +118,20 @@ def payload(sig: tuple, possible: list[int]) -> dict:
                     sorted({tuple(sorted(cs)) for cs in exclusions})], "possible": possible}
 
 
+def odds_payload(sig: tuple, possible: list[int]) -> dict:
+    """The odds' job: only what the count reads. The facts are in `possible` already; a clause
+    that a forced card satisfies, or an exclusion with a card that cannot be in the envelope, holds
+    in every deal and is left out; a clause keeps only the cards its holder may have. The same
+    deals, counted the same, and one key for two knowledges that differ only there: a seat whose
+    suggestion told it nothing new (or two seats that know the same) asks for the odds it has."""
+    cats, n, players, sizes, _facts, clauses, exclusions = sig
+    env = len(players)
+    needs = {(h, tuple(sorted(c for c in cs if possible[c] >> h & 1))) for h, cs, _ in clauses
+             if not any(possible[c] == 1 << h for c in cs)}
+    out = {tuple(sorted(cs)) for cs in exclusions if all(possible[c] >> env & 1 for c in cs)}
+    return {"sig": [cats, n, len(players), sizes, [], sorted(needs), sorted(out)], "possible": possible}
+
+
 def odds(k: solver.Knowledge, possible: list[int], exact_seconds: float, sample_seconds: float) -> dict:
     """The probabilities as plain data: exact counts when they fit the time, else a sample with
     its margin."""
@@ -139,7 +156,7 @@ def probabilities(sig: tuple, d: dict) -> dict | None:
     worker = compute.current.get()
     if worker is None:
         return _inline_odds(sig)
-    job = payload(sig, d["possible"])
+    job = odds_payload(sig, d["possible"])
     key = fingerprint("clue.probabilities", job)
     result = worker.ask("clue.probabilities", key, job, lane="slow")
     return None if result is None or "error" in result else result

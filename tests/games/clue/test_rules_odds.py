@@ -64,3 +64,58 @@ def test_the_advice_is_asked_of_the_worker_and_not_waited_for():
     worker.done = True
     v = view_with(worker, g, "Ann")
     assert not v["advice"]["pending"] and v["advice"]["ranked"] == g.view("Ann")["advice"]["ranked"]
+
+
+class Remembering:
+    """A table worker that keeps the jobs asked of the slow lane by key and answers them only
+    once `work()` has done them (the fast lane's searches at once, as `Worker` does)."""
+
+    def __init__(self):
+        self.results: dict = {}
+        self.queued: dict = {}
+
+    def ask(self, task, key, job, lane="fast", queue=True, wait=None):
+        if task == "clue.solve":
+            return c.GAME.tasks[task](job) if wait is not None or not queue else None
+        if key in self.results:
+            return self.results[key]
+        if queue:
+            self.queued[key] = (task, job)
+        return None
+
+    def work(self):
+        for key, (task, job) in self.queued.items():
+            self.results[key] = c.GAME.tasks[task](job)
+        done, self.queued = len(self.queued), {}
+        return done
+
+
+def test_a_seat_whose_suggestion_told_it_nothing_new_keeps_its_odds_without_new_work():
+    """Cat's suggestion, disproved by Ann (the next player: nobody passes), tells Ann only that
+    she holds one of the three, which her hand says already: her odds are the ones the worker
+    found before, and nothing new is asked of it."""
+    g = game()
+    g.act("Ann", type="hand", cards=ANN_HAND)
+    worker = Remembering()
+    assert view_with(worker, g, "Ann")["odds_pending"]
+    assert worker.work() == 1
+    before = view_with(worker, g, "Ann")
+    assert not before["odds_pending"]
+    g.act("Cat", type="suggestion", by="Cat", cards=["ursula", "scepter", "lair_5"], disproved_by="Ann")
+    after = view_with(worker, g, "Ann")
+    assert not after["odds_pending"] and worker.queued == {}  # shown at once, nothing queued
+    assert after["probabilities"] == before["probabilities"]
+    assert after["probabilities"] == g.view("Ann")["probabilities"]  # as worked out here, from all she knows
+
+
+def test_a_seat_whose_suggestion_told_it_something_asks_for_new_odds():
+    g = game()
+    g.act("Ann", type="hand", cards=ANN_HAND)
+    worker = Remembering()
+    view_with(worker, g, "Ann")
+    worker.work()
+    g.act("Cat", type="suggestion", by="Cat", cards=["jafar", "scepter", "lair_5"], disproved_by="Bob")
+    after = view_with(worker, g, "Ann")
+    assert after["odds_pending"] and len(worker.queued) == 1
+    worker.work()
+    assert view_with(worker, g, "Ann")["probabilities"] == g.view("Ann")["probabilities"]
