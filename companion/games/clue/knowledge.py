@@ -46,6 +46,9 @@ def deduce(sig: tuple) -> dict:
         job = {"sig": payload(sig, [])["sig"]}
         key = fingerprint("clue.solve", job)
         solved = worker.ask("clue.solve", key, job, lane="fast", queue=False)  # found already (see `warm`)?
+        if solved is None and later(worker):  # not this seat's action: its notes come in a push
+            worker.ask("clue.solve", key, job, lane="fast")  # (under way since `warm`: its result is awaited)
+            return propagated(sig)
         if solved is None or "error" in solved:  # most searches take a few milliseconds: done here
             solved = _quick(sig)
         if solved is None:  # the rest on the worker (under way since `warm`), waited for
@@ -60,17 +63,34 @@ def deduce(sig: tuple) -> dict:
     return found
 
 
+def later(worker) -> bool:
+    """Whether this seat's search is left to the worker rather than waited for: a seat's view
+    (one that a result can push again: `core.views.Awaiting`) but for the one whose action is
+    being answered (`compute.answering`). So an answer waits only for the acting seat's search,
+    and a push (which may run on the thread that reads the worker's results) never waits."""
+    sid = getattr(worker, "sid", None)
+    return sid is not None and sid != compute.answering.get()
+
+
+def propagated(sig: tuple) -> dict:
+    """While the complete search runs: what the plain propagation settles (every cell it fixes is
+    certain; some open ones may be settled by the search), marked pending (no odds asked yet)."""
+    k = knowledge_of(sig)
+    s = solver.Search(k)
+    dom = s.propagate(s.base)
+    if dom is None:
+        return {"contradiction": "No deal fits what was entered; an entry is probably wrong."}
+    return {"possible": dom, "k": k, "pending": True}
+
+
 def warm(state: dict) -> None:
     """Before the seats' views are worked out one after another: every player's search asked of
     the fast worker at once (not waited for), so that it searches while this process works on
-    the others; `deduce` then takes what it has found. Asked from the last player to the first:
-    the views are worked out from the first, each trying its search here for a moment before it
-    waits (`_quick`), so the worker and this process meet in the middle rather than both doing
-    the first players' searches."""
+    the others; `deduce` then takes what it has found (the acting seat's, it tries here first)."""
     worker = compute.current.get()
     if worker is None or not state["players"]:
         return
-    for name in reversed(state["players"]):
+    for name in state["players"]:
         sig = signature(build(state, entries(state, name)))
         if sig not in _deduced:
             job = {"sig": payload(sig, [])["sig"]}
@@ -78,7 +98,7 @@ def warm(state: dict) -> None:
 
 
 _deduced: dict = {}
-INLINE_SOLVE = 0.012  # seconds of search on the request path before the fast worker takes over
+INLINE_SOLVE = 0.05  # seconds of search on the request path (the acting seat's only) before the fast worker takes over
 
 
 def _quick(sig: tuple) -> dict | None:

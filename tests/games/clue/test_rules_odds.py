@@ -119,3 +119,50 @@ def test_a_seat_whose_suggestion_told_it_something_asks_for_new_odds():
     assert after["odds_pending"] and len(worker.queued) == 1
     worker.work()
     assert view_with(worker, g, "Ann")["probabilities"] == g.view("Ann")["probabilities"]
+
+
+class SeatWorker(Worker):
+    """One seat's way to the worker (as `core.views` gives a seat's view): its fast lane has not
+    found anything yet and never answers a wait."""
+
+    def __init__(self, sid):
+        super().__init__()
+        self.sid = sid
+
+    def ask(self, task, key, job, lane="fast", queue=True, wait=None):
+        self.asked.append((task, lane, bool(wait)))
+        return None
+
+
+def test_another_seats_action_shows_this_seats_certain_cells_and_leaves_its_search_to_the_worker():
+    g = game()
+    g.act("Ann", type="hand", cards=ANN_HAND)
+    g.act("Cat", type="suggestion", by="Cat", cards=["jafar", "scepter", "lair_5"], disproved_by="Bob")
+    knowledge._deduced.clear()
+    worker = SeatWorker(g.seat("Ann").id)
+    token = compute.answering.set(g.seat("Cat").id)  # Cat's action is being answered
+    try:
+        v = view_with(worker, g, "Ann")
+    finally:
+        compute.answering.reset(token)
+    assert ("clue.solve", "fast", False) in worker.asked  # asked for (its result pushes the notes again)
+    assert not any(wait for _task, _lane, wait in worker.asked)  # never waited for
+    assert not any(task == "clue.probabilities" for task, _lane, _wait in worker.asked)  # the odds after the search
+    assert v["odds_pending"] and v["notes"]["ursula"]["Ann"] == "has" and v["notes"]["jafar"]["Ann"] == "lacks"
+    whole = g.view("Ann")["notes"]  # worked out in full (no worker)
+    for cid, row in v["notes"].items():  # every cell shown certain is certain
+        assert all(mark is None or mark == whole[cid][h] for h, mark in row.items()), cid
+
+
+def test_the_acting_seats_own_notes_are_complete_in_its_answer():
+    g = game()
+    g.act("Ann", type="hand", cards=ANN_HAND)
+    g.act("Ann", type="suggestion", by="Ann", cards=["jafar", "scepter", "lair_5"], disproved_by="Bob")
+    knowledge._deduced.clear()
+    worker = SeatWorker(g.seat("Ann").id)
+    token = compute.answering.set(g.seat("Ann").id)
+    try:
+        v = view_with(worker, g, "Ann")
+    finally:
+        compute.answering.reset(token)
+    assert v["notes"] == g.view("Ann")["notes"]  # searched here (the worker had not found it)
