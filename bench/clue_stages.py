@@ -9,8 +9,9 @@ forced facts on the fast lane, the odds on the slow lane) and the workers' CPU t
 cProfile (timed by the thread's CPU time) over every suggestion's request: the cumulative time
 of the stages' functions, per suggestion, and the top functions.
 
-"server_cpu" is the server process's CPU time from the request to 0.1 s after the last result (the
-request, and the pushes the results bring); "cpu_fast" and "cpu_slow" the lanes' processes'.
+"commit" is the wall time of the commit (every seat's view checked, the store), the part of the
+answer before the pushes; "server_cpu" the server process's CPU time from the request until the
+workers have been idle for 0.2 s (the request, and the pushes the results bring); "cpu_fast" and "cpu_slow" the lanes' processes'.
 NOPROF=1: no cProfile (the figures without its overhead); WALL=1: cProfile on the clock.
 
 Run: .venv/bin/python bench/clue_stages.py [games]   (BENCH_ROOT=DIR: that checkout's code)   (a tool to read, not a test)
@@ -114,6 +115,17 @@ def main():
     if os.environ.get("NOPROF"):  # the figures without cProfile's overhead
         prof.enable = prof.disable = lambda: None
     rows = []
+    from companion import tables as tables_module
+    commits = [0.0]
+    real_commit = tables_module.Tables._commit
+
+    def _commit(self, *args):  # the checked views (every seat's) and the store: the answer's part
+        t0 = time.perf_counter()
+        try:
+            return real_commit(self, *args)
+        finally:
+            commits.append(time.perf_counter() - t0)
+    tables_module.Tables._commit = _commit
     with tempfile.TemporaryDirectory() as tmp:
         rig = table13.InProcess(os.path.join(tmp, "c.db"))
         tables = rig.app.extensions["tables"]
@@ -162,18 +174,26 @@ def main():
                 rig.post(f"/api/tables/{code}/actions", body, tokens[by])
                 prof.disable()
                 w1, c1 = time.perf_counter(), time.thread_time()
-                new = [k for k in timed.sent if k not in before]
                 end = time.perf_counter() + 30
-                while time.perf_counter() < end and any(k not in arrived for k in new):
+                idle_since = None
+                while time.perf_counter() < end:  # until the workers have had nothing to do for 0.2 s
+                    busy = any(s.tasks for ss in bg._slots.values() for s in ss) or any(bg._queues.values()) \
+                        if hasattr(bg, "_slots") else any(k not in arrived for k in list(timed.sent))
+                    if busy:
+                        idle_since = None
+                    elif idle_since is None:
+                        idle_since = time.perf_counter()
+                    elif time.perf_counter() - idle_since > 0.2:
+                        break
                     time.sleep(0.002)
+                new = [k for k in list(timed.sent) if k not in before]
                 by_lane: dict = {}
                 for k in new:
                     sent, lane, _task = timed.sent[k]
                     by_lane.setdefault(lane, []).append(arrived.get(k, float("nan")) - w0)
-                time.sleep(0.1)  # the pushes the results bring (on the workers' reader threads)
                 p1 = time.process_time()
                 cpu1 = lanes_cpu(bg)
-                rows.append({"wall": (w1 - w0) * 1000, "cpu": (c1 - c0) * 1000, "server_cpu": (p1 - p0) * 1000,
+                rows.append({"wall": (w1 - w0) * 1000, "cpu": (c1 - c0) * 1000, "commit": commits[-1] * 1000, "server_cpu": (p1 - p0) * 1000,
                              "waited": timed.waited * 1000,
                              "fast_n": len(by_lane.get("fast", [])), "fast_last": max(by_lane.get("fast", [0])) * 1000,
                              "slow_n": len(by_lane.get("slow", [])), "slow_last": max(by_lane.get("slow", [0])) * 1000,
@@ -184,7 +204,7 @@ def main():
         bg.close()
     n = len(rows)
     print(f"{n} suggestions, {games} six-player games, six phones each (ms; p50 / p90 / max)")
-    for key in ("wall", "cpu", "server_cpu", "waited", "fast_n", "fast_last", "cpu_fast", "slow_n", "slow_last", "cpu_slow"):
+    for key in ("commit", "wall", "cpu", "server_cpu", "waited", "fast_n", "fast_last", "cpu_fast", "slow_n", "slow_last", "cpu_slow"):
         xs = sorted(r[key] for r in rows)
         print(f"  {key:10s} p50 {statistics.median(xs):8.1f}  p90 {xs[int(0.9 * (n - 1))]:8.1f}  max {xs[-1]:8.1f}")
     if os.environ.get("NOPROF"):
