@@ -591,7 +591,7 @@ class Tables:
                 raise
             except Exception:
                 raise self._fault(f"the action {action['type']!r}", table.code) from None
-            token = compute.answering.set(actor.id)  # the other seats' heavy views may come later
+            token = compute.answering.set(actor)  # the other seats' heavy views may come later
             try:
                 self._commit(module, table, event, state)
             finally:

@@ -9,6 +9,7 @@ from ...core import compute
 from ...core.regions import fingerprint
 from . import counting, solver
 from .log import entries
+from .table import plays
 
 
 def build(state, es: list[dict]) -> solver.Knowledge:
@@ -69,7 +70,8 @@ def later(worker) -> bool:
     being answered (`compute.answering`). So an answer waits only for the acting seat's search,
     and a push (which may run on the thread that reads the worker's results) never waits."""
     sid = getattr(worker, "sid", None)
-    return sid is not None and sid != compute.answering.get()
+    answering = compute.answering.get()
+    return sid is not None and (answering is None or sid != answering.id)
 
 
 def propagated(sig: tuple) -> dict:
@@ -86,11 +88,14 @@ def propagated(sig: tuple) -> dict:
 def warm(state: dict) -> None:
     """Before the seats' views are worked out one after another: every player's search asked of
     the fast worker at once (not waited for), so that it searches while this process works on
-    the others; `deduce` then takes what it has found (the acting seat's, it tries here first)."""
+    the others; `deduce` then takes what it has found. The acting seat's player first: the answer
+    waits for that search only (tried here first), the others' are pushed when found."""
     worker = compute.current.get()
     if worker is None or not state["players"]:
         return
-    for name in state["players"]:
+    answering = compute.answering.get()
+    first = plays(state, answering) if answering is not None else None
+    for name in sorted(state["players"], key=lambda n: n != first):
         sig = signature(build(state, entries(state, name)))
         if sig not in _deduced:
             job = {"sig": payload(sig, [])["sig"]}

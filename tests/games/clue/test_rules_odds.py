@@ -140,7 +140,7 @@ def test_another_seats_action_shows_this_seats_certain_cells_and_leaves_its_sear
     g.act("Cat", type="suggestion", by="Cat", cards=["jafar", "scepter", "lair_5"], disproved_by="Bob")
     knowledge._deduced.clear()
     worker = SeatWorker(g.seat("Ann").id)
-    token = compute.answering.set(g.seat("Cat").id)  # Cat's action is being answered
+    token = compute.answering.set(g.seat("Cat"))  # Cat's action is being answered
     try:
         v = view_with(worker, g, "Ann")
     finally:
@@ -160,9 +160,30 @@ def test_the_acting_seats_own_notes_are_complete_in_its_answer():
     g.act("Ann", type="suggestion", by="Ann", cards=["jafar", "scepter", "lair_5"], disproved_by="Bob")
     knowledge._deduced.clear()
     worker = SeatWorker(g.seat("Ann").id)
-    token = compute.answering.set(g.seat("Ann").id)
+    token = compute.answering.set(g.seat("Ann"))
     try:
         v = view_with(worker, g, "Ann")
     finally:
         compute.answering.reset(token)
     assert v["notes"] == g.view("Ann")["notes"]  # searched here (the worker had not found it)
+
+
+def test_the_acting_players_search_is_asked_of_the_worker_first():
+    g = game()
+    g.act("Ann", type="hand", cards=ANN_HAND)
+    knowledge._deduced.clear()
+    asked = []
+
+    class Recording:
+        def ask(self, task, key, job, lane="slow", wait=0.0, queue=True):
+            asked.append(job)
+
+    worker, seat = compute.current.set(Recording()), compute.answering.set(g.seat("Cat"))
+    try:
+        knowledge.warm(g.state)
+    finally:
+        compute.answering.reset(seat)
+        compute.current.reset(worker)
+    first = [knowledge.payload(knowledge.signature(knowledge.build(g.state, knowledge.entries(g.state, name))),
+                               [])["sig"] for name in ("Cat", "Ann", "Bob")]
+    assert [job["sig"] for job in asked] == first
