@@ -99,6 +99,21 @@ def odds_in(msg: str) -> bool:
     return 'id="r-notes"' in msg and "Working out the odds" not in msg
 
 
+def odds_for(ph: Phone, since: float, base: str, code: str, token: str, timeout: float = 30):
+    """The first message with this phone's odds after `since` (None: none within `timeout`). Once
+    the seat's view says its odds are known, a push still on its way is given a second more: a
+    phone whose notes the suggestion left as they were (its odds already shown) gets no push, and
+    is not waited for the whole timeout."""
+    end = time.perf_counter() + timeout
+    while time.perf_counter() < end:
+        when, msg = ph.first(odds_in, since, 1.0)
+        if when is not None:
+            return when, msg
+        if not view(base, code, token)["odds_pending"]:
+            return ph.first(odds_in, since, 1.0)
+    return None, None
+
+
 class Load:
     """The machine kept busy: a table rolling back to back on the server, and a process spinning."""
 
@@ -165,7 +180,7 @@ def server_games(games: int, rng, load: bool = False) -> dict:
                         out["late"] += 1
                         continue
                     facts.append(when - t0)
-                    w2, m2 = (when, msg) if odds_in(msg) else ph.first(odds_in, when, 30)
+                    w2, m2 = (when, msg) if odds_in(msg) else odds_for(ph, when, base, code, tokens[phones.index(ph)])
                     if w2 is None:  # no new notes: nothing changed for this phone, or the odds are late
                         pending = view(base, code, tokens[phones.index(ph)])["odds_pending"]
                         out["late" if pending else "unchanged"] += 1

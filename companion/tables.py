@@ -25,7 +25,7 @@ from pydantic import ValidationError
 
 from . import games, lookalike
 from .core import actions as act
-from .core import i18n, undo, views
+from .core import compute, i18n, undo, views
 from .core import table as tbl
 from .core.errors import BadInput, Forbidden, NotFound, Refusal, RuleError, Stale, Unauthorized
 from .core.i18n import _, ngettext
@@ -590,7 +590,11 @@ class Tables:
                 raise
             except Exception:
                 raise self._fault(f"the action {action['type']!r}", table.code) from None
-            self._commit(module, table, event, state)
+            token = compute.answering.set(actor)  # the other seats' heavy views may come later
+            try:
+                self._commit(module, table, event, state)
+            finally:
+                compute.answering.reset(token)
             return table
 
         table = self._retry(code, "take that", work)

@@ -5,3 +5,7 @@ game computes inline, as the rule tests and `companion replay` do). Set around e
 from contextvars import ContextVar
 
 current: ContextVar = ContextVar("compute", default=None)
+# The seat (core.table.Seat) whose action is being checked and answered (set by
+# `tables.Tables.act` around the commit), or None: a game may then leave for later the heavy part of the other seats' views
+# (pushed when the worker has it), so that the answer waits only for its own.
+answering: ContextVar = ContextVar("answering", default=None)

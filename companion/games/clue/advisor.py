@@ -58,6 +58,8 @@ def advice(state, name: str, sig: tuple, d: dict) -> dict | None:
     room = priv.get("room")
     if not room:
         return None
+    if d.get("pending"):  # the search is under way: the advice comes after it
+        return {"room": room, "pending": True}
     index = {c["id"]: i for i, c in enumerate(state["cards"])}
     job = {**payload(sig, d["possible"]), "me": state["players"].index(name), "room": index[room]}
     worker = compute.current.get()

@@ -87,32 +87,6 @@ def count(k: Knowledge, possible: list[int] | None = None, budget: int = 400_000
             opts.append((h, clear, tight, env_need, mark))
         steps.append((c, closing, opts))
 
-    def moves(i, state):
-        c, closing, opts = steps[i]
-        for h, clear, tight, env_need, mark in opts:
-            if h == env:
-                sh = eshift + 4 * cat[c]
-                if state >> sh & 15:
-                    continue
-                new = state | (cls[c] << sh)
-            else:
-                if not state >> (b * h) & fmask:
-                    continue
-                new = state - (1 << (b * h))
-            new = (new & ~clear) | mark
-            if new & closing:
-                continue
-            short = False
-            for sh, room in tight:
-                if (new >> sh & fmask) > room:
-                    short = True
-                    break
-            if short:
-                continue
-            if env_need is not None and not (new >> env_need[0] & 15) and not env_need[1]:
-                continue
-            yield h, new
-
     deadline = clock() + seconds if seconds else None
     levels = [{start: 1}]
     for i in range(n):
@@ -121,7 +95,7 @@ def count(k: Knowledge, possible: list[int] | None = None, budget: int = 400_000
         nxt: dict = {}
         get = nxt.get
         c, closing, opts = steps[i]
-        # the moves of `moves`, written out for speed: (is the envelope, field shift, step, keep mask,
+        # each holder option as a move, written out for speed: (is the envelope, field shift, step, keep mask,
         # mark, rooms to check, envelope need)
         fast = []
         for h, clear, tight, env_need, mark in opts:
@@ -187,21 +161,43 @@ def count(k: Knowledge, possible: list[int] | None = None, budget: int = 400_000
         assert not left, "cards of a class are in the envelope equally often"
         for t in itertools.product(*gs):
             triples[t] = triples.get(t, 0) + share
+    # Backwards: the deals that finish from each state, and per cell the deals through it. A move's
+    # checks (a closing need, a room, the envelope) depend only on the state it leads to, which the
+    # forward pass already kept or dropped: only the source's room is checked here (else the
+    # packed fields would borrow), and a state not kept simply finishes no deal.
     suffix = ends
     cells = [[0] * k.holders for _ in range(n)]
     for i in range(n - 1, -1, -1):
-        c = order[i]
+        c, _closing, opts = steps[i]
         row = cells[c]
         prev: dict = {}
+        fin_of = suffix.get
+        fast = []
+        for h, clear, _tight, _env_need, mark in opts:
+            if h == env:
+                sh = eshift + 4 * cat[c]
+                fast.append((h, True, sh, cls[c] << sh, ~clear, mark))
+            else:
+                fast.append((h, False, b * h, 1 << (b * h), ~clear, mark))
+        sums = [0] * len(fast)
         for state, ways in levels[i].items():
             acc = 0
-            for h, key in moves(i, state):
-                fin = suffix.get(key, 0)
+            for j, (_h, to_env, sh, step, keep, mark) in enumerate(fast):
+                if to_env:
+                    if state >> sh & 15:
+                        continue
+                    fin = fin_of(((state | step) & keep) | mark)
+                else:
+                    if not state >> sh & fmask:
+                        continue
+                    fin = fin_of(((state - step) & keep) | mark)
                 if fin:
-                    row[h] += ways * fin
+                    sums[j] += ways * fin
                     acc += fin
             if acc:
                 prev[state] = acc
+        for (h, *_rest), total_h in zip(fast, sums, strict=True):
+            row[h] += total_h
         suffix = prev
     return {"total": total, "cells": cells, "triples": triples}
 

@@ -9,6 +9,7 @@ from ...core import compute
 from ...core.regions import fingerprint
 from . import counting, solver
 from .log import entries
+from .table import plays
 
 
 def build(state, es: list[dict]) -> solver.Knowledge:
@@ -46,6 +47,9 @@ def deduce(sig: tuple) -> dict:
         job = {"sig": payload(sig, [])["sig"]}
         key = fingerprint("clue.solve", job)
         solved = worker.ask("clue.solve", key, job, lane="fast", queue=False)  # found already (see `warm`)?
+        if solved is None and later(worker):  # not this seat's action: its notes come in a push
+            worker.ask("clue.solve", key, job, lane="fast")  # (under way since `warm`: its result is awaited)
+            return propagated(sig)
         if solved is None or "error" in solved:  # most searches take a few milliseconds: done here
             solved = _quick(sig)
         if solved is None:  # the rest on the worker (under way since `warm`), waited for
@@ -60,14 +64,38 @@ def deduce(sig: tuple) -> dict:
     return found
 
 
+def later(worker) -> bool:
+    """Whether this seat's search is left to the worker rather than waited for: a seat's view
+    (one that a result can push again: `core.views.Awaiting`) but for the one whose action is
+    being answered (`compute.answering`). So an answer waits only for the acting seat's search,
+    and a push (which may run on the thread that reads the worker's results) never waits."""
+    sid = getattr(worker, "sid", None)
+    answering = compute.answering.get()
+    return sid is not None and (answering is None or sid != answering.id)
+
+
+def propagated(sig: tuple) -> dict:
+    """While the complete search runs: what the plain propagation settles (every cell it fixes is
+    certain; some open ones may be settled by the search), marked pending (no odds asked yet)."""
+    k = knowledge_of(sig)
+    s = solver.Search(k)
+    dom = s.propagate(s.base)
+    if dom is None:
+        return {"contradiction": "No deal fits what was entered; an entry is probably wrong."}
+    return {"possible": dom, "k": k, "pending": True}
+
+
 def warm(state: dict) -> None:
     """Before the seats' views are worked out one after another: every player's search asked of
     the fast worker at once (not waited for), so that it searches while this process works on
-    the others; `deduce` then takes what it has found."""
+    the others; `deduce` then takes what it has found. The acting seat's player first: the answer
+    waits for that search only (tried here first), the others' are pushed when found."""
     worker = compute.current.get()
     if worker is None or not state["players"]:
         return
-    for name in state["players"]:
+    answering = compute.answering.get()
+    first = plays(state, answering) if answering is not None else None
+    for name in sorted(state["players"], key=lambda n: n != first):
         sig = signature(build(state, entries(state, name)))
         if sig not in _deduced:
             job = {"sig": payload(sig, [])["sig"]}
@@ -75,7 +103,7 @@ def warm(state: dict) -> None:
 
 
 _deduced: dict = {}
-INLINE_SOLVE = 0.012  # seconds of search on the request path before the fast worker takes over
+INLINE_SOLVE = 0.05  # seconds of search on the request path (the acting seat's only) before the fast worker takes over
 
 
 def _quick(sig: tuple) -> dict | None:
@@ -115,6 +143,20 @@ def payload(sig: tuple, possible: list[int]) -> dict:
                     sorted({tuple(sorted(cs)) for cs in exclusions})], "possible": possible}
 
 
+def odds_payload(sig: tuple, possible: list[int]) -> dict:
+    """The odds' job: only what the count reads. The facts are in `possible` already; a clause
+    that a forced card satisfies, or an exclusion with a card that cannot be in the envelope, holds
+    in every deal and is left out; a clause keeps only the cards its holder may have. The same
+    deals, counted the same, and one key for two knowledges that differ only there: a seat whose
+    suggestion told it nothing new (or two seats that know the same) asks for the odds it has."""
+    cats, n, players, sizes, _facts, clauses, exclusions = sig
+    env = len(players)
+    needs = {(h, tuple(sorted(c for c in cs if possible[c] >> h & 1))) for h, cs, _ in clauses
+             if not any(possible[c] == 1 << h for c in cs)}
+    out = {tuple(sorted(cs)) for cs in exclusions if all(possible[c] >> env & 1 for c in cs)}
+    return {"sig": [cats, n, len(players), sizes, [], sorted(needs), sorted(out)], "possible": possible}
+
+
 def odds(k: solver.Knowledge, possible: list[int], exact_seconds: float, sample_seconds: float) -> dict:
     """The probabilities as plain data: exact counts when they fit the time, else a sample with
     its margin."""
@@ -139,7 +181,7 @@ def probabilities(sig: tuple, d: dict) -> dict | None:
     worker = compute.current.get()
     if worker is None:
         return _inline_odds(sig)
-    job = payload(sig, d["possible"])
+    job = odds_payload(sig, d["possible"])
     key = fingerprint("clue.probabilities", job)
     result = worker.ask("clue.probabilities", key, job, lane="slow")
     return None if result is None or "error" in result else result

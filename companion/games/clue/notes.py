@@ -333,7 +333,7 @@ def now_notes(state, name: str, es: list[dict], nm: Names) -> dict:
 def grid_of(state, name: str, k, sig: tuple, d: dict, nm: Names) -> dict:
     cards = state["cards"]
     possible = d["possible"]
-    probs = probabilities(sig, d)
+    probs = None if d.get("pending") else probabilities(sig, d)  # pending: the search first, then the odds
     holders = state["players"] + [ENVELOPE]
     me_i = state["players"].index(name)
     grid, prob, why = {}, {}, {}

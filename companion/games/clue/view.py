@@ -1,6 +1,8 @@
 """What each seat of a Clue table sees: the public log and the turn for everyone; a player's
 own notes, advisor and history on their own phone (and the host's, when the host plays)."""
 
+import json
+
 from ...core import i18n
 from ...core.i18n import N_, _
 from ...core.table import DISPLAY, HOST, PLAYER
@@ -141,6 +143,11 @@ def grid(state: dict, name: str, out: dict, nm: Names) -> dict:
     unknown = _("unknown")
     pct_as, likely_as = _("{n}%"), _("{n} percent likely") if exact else _("about {n} percent likely")
     holder_as = {h: nm.holder(h) for h in holders}
+    # what a cell's button says on a tap and to a screen reader, put together here (once per
+    # pattern) rather than by the template for each of the grid's cells
+    tip_as = _("{card} · {holder}: {why}")
+    label_as = {False: _("{card}, {holder}: {state}. Tap for why; when marking, a tap marks {next}."),
+                True: _("{card}, {holder}: {state} (your mark). Tap for why; when marking, a tap marks {next}.")}
     for c in state["cards"] if notes_ else []:
         if not rows or rows[-1].get("category") != c["category"]:
             rows.append({"heading": nm.kind(c["category"]), "category": c["category"]})
@@ -158,9 +165,14 @@ def grid(state: dict, name: str, out: dict, nm: Names) -> dict:
                 said = likely_as.format(n=n)
             else:
                 text, said = ("…" if out["odds_pending"] else ""), unknown
+            cell_why = why[c["id"]][h]
             cells.append({"holder": h, "holder_name": holder_as[h], "index": i, "value": val, "mine": mine, "next": nxt,
                           "next_label": next_as[nxt], "text": text, "said": said, "card_name": card_name,
-                          "why": why[c["id"]][h],
+                          "why": cell_why,
+                          "tip": tip_as.format(card=card_name, holder=holder_as[h], why=cell_why),
+                          "label": label_as[bool(mine)].format(card=card_name, holder=holder_as[h], state=said,
+                                                               next=next_as[nxt]),
+                          "vals": mark_vals(c["id"], h, nxt),
                           "cls": " ".join(["cell", val or "open"] + ["marked"] * bool(mine) + ["env"] * (h == ENVELOPE))})
         rows.append({"card": c, "category": c["category"], "cells": cells})
     placed = [{"card": nm.card(c["id"]), "holder": nm.holder(h), "why": why[c["id"]][h]} for c in state["cards"]
@@ -168,6 +180,12 @@ def grid(state: dict, name: str, out: dict, nm: Names) -> dict:
     return {"grid": {"columns": columns, "span": len(columns) + 1, "rows": rows,
                      "legend": [c for c in columns if not c["env"]]},
             "placed": placed, "odds": odds_words(out)}
+
+
+def mark_vals(cid: str, holder: str, nxt: str | None) -> str:
+    """The values a tap in marking mode posts (htmx's hx-vals), as JSON safe in an HTML attribute."""
+    text = json.dumps({"type": "mark", "card": cid, "holder": holder, "json:value": json.dumps(nxt)})
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026").replace("'", "\\u0027")
 
 
 def odds_words(out: dict) -> dict | None:
