@@ -25,14 +25,14 @@ from pydantic import ValidationError
 
 from . import games, lookalike
 from .core import actions as act
-from .core import compute, i18n, undo, views
+from .core import compute, i18n, undo
 from .core import table as tbl
 from .core.errors import BadInput, Forbidden, NotFound, Refusal, RuleError, Stale, Unauthorized
 from .core.i18n import _, ngettext
 from .core.names import why_not_name
 from .core.sentences import BUSY, HOST_ONLY, taken
 from .core.table import DISPLAY, HOST, PLAYER, Seat, Table
-from .core.views import Awaiting, log_for, view_for, warm
+from .core.views import Awaiting, log_for, serialises, view_for, warm
 from .store import Conflict
 
 log = logging.getLogger(__name__)
@@ -279,7 +279,7 @@ class Tables:
                 view = view_for(module, table, seat)  # every seat's view computes (and is kept for the push)
                 if seat.trusted not in dumped:  # one of each role is enough to prove they serialise
                     dumped.add(seat.trusted)
-                    views.serialises(table, view)
+                    serialises(table, view)
         except Refusal:
             raise
         except Exception:
