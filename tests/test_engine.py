@@ -89,11 +89,12 @@ def test_the_undo_button_says_what_it_takes_back():
     g = Game("villainous", {"players": [{"name": "Bob", "villain": "ursula"}, {"name": "Cat", "villain": "jafar"}]},
              players=["Bob", "Cat"], host="Ann")
     g.act("Bob", type="power", player="Bob", delta=2)
-    assert g.view("Bob")["undo"]["label"] == "Undo: Bob: +2 Power for Bob"
+    assert g.view("Bob")["undo"]["label"] == "Undo: +2 Power for Bob"  # Bob's own tap reads as it is
+    assert g.view("Ann")["undo"]["label"] == "Undo: +2 Power for Bob (by Bob)"  # the host is told whose it was
     assert g.view("Bob")["undo"]["confirm"] is None  # your own last tap: no question
     assert g.view("Cat")["undo"] is None  # nothing of Cat's to take back
     assert g.view("Board")["undo"] is None
-    assert g.view("Ann")["undo"]["confirm"] == "Take back Bob: +2 Power for Bob?"  # another's: asked once
+    assert g.view("Ann")["undo"]["confirm"] == "Take back +2 Power for Bob (by Bob)?"  # another's: asked once
 
 
 def test_another_seats_private_memo_is_never_undone_by_the_host():

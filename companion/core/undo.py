@@ -41,7 +41,9 @@ def reveals(module, table: Table, event: dict) -> str | None:
     return table.seals[seq]
 
 
-def describe(module, table: Table, event: dict) -> str:
+def describe(module, table: Table, event: dict, reader=None) -> str:
+    """How the action reads on the reader's Undo button: the reader's own action as it is
+    ("Diablo looks at Bob"), another seat's with whose it was ("+3 Power for Ann (by Ann)")."""
     seat = table.seats.get(event["seat"])
     by = seat.name if seat else _("someone")
     action = event["action"]
@@ -54,8 +56,10 @@ def describe(module, table: Table, event: dict) -> str:
     hook = module.describe
     text = hook(action)
     if text:
-        # TRANSLATORS: who did it, then what they did ("Ann: +3 Power for Ann")
-        return _("{name}: {action}", name=by, action=text)
+        if reader is not None and reader == event["seat"]:
+            return text
+        # TRANSLATORS: what was done, then who did it ("+3 Power for Ann (by Ann)")
+        return _("{action} (by {name})", name=by, action=text)
     return _("{name}'s {action}", name=by, action=action["type"].replace("_", " "))
 
 
@@ -119,7 +123,7 @@ def offer(module, table: Table, seat) -> dict | None:
         return None
     if seat.trusted != HOST and event["seat"] != seat.id:
         return None  # another seat's action: a player has nothing to take back
-    label = describe(module, table, event)
+    label = describe(module, table, event, seat.id)
     button = _("Undo: {what}", what=label)
     if seat.trusted == HOST:
         what = reveals(module, table, event)

@@ -54,6 +54,6 @@ def test_a_contradiction_names_the_entries_and_keeps_the_last_consistent_notes_g
     assert api.view(code, ann)["contradiction"] == view["contradiction"]
     r = api.request("GET", f"/tables/{code}", headers={"Cookie": f"seat_{code}={ann}"})
     assert r.status == 200 and "These entries cannot all be true" in r.text and "Clear my mark on Jafar" in r.text
-    assert "Forget the card shown for #1" in r.text and "Undo: Ann: your mark" in r.text
+    assert "Forget the card shown for #1" in r.text and "Undo: your mark" in r.text
     fixed = api.ok(code, ann, type="mark", card="jafar", holder="Cat", value=None)
     assert fixed["contradiction"] is None and fixed["notes"]["jafar"]["Bob"] == "has"

@@ -21,7 +21,7 @@ def test_asking_the_advisor_is_not_what_undo_takes_back():
     g = game()
     g.act("Ann", type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob")
     view = g.act("Ann", type="advise", room="lair_4")
-    assert view["undo"]["label"] == "Undo: Ann: Ann's suggestion"
+    assert view["undo"]["label"] == "Undo: Ann's suggestion"
     assert g.undo("Ann")["suggestions"] == [] and g.view("Ann")["room"] == "lair_4"
 
 

@@ -46,7 +46,7 @@ def test_three_phones_and_the_display_through_several_turns(browser, server, api
     expect(display.locator("#r-game")).to_contain_text("Round 2, Ann's turn")
     expect(display.locator("#r-game")).to_contain_text("Cauldron: 75 Power left")
     host.on("dialog", lambda d: d.accept())  # taking back another seat's action asks once
-    host.get_by_role("button", name="Undo: Cat: the end of the turn").click()
+    host.locator("#r-undo").get_by_role("button", name="Undo: the end of the turn (by Cat)").click()
     expect(display.locator("#r-game")).to_contain_text("Round 1, Cat's turn")
     assert not errors, errors
 

@@ -135,7 +135,7 @@ def test_undo_is_near_the_power_buttons_it_undoes(browser, server, api):
     ann = phones["Ann"]
     plus = ann.locator("#r-first-0 article.villain").get_by_role("button", name="+3")
     plus.click()
-    undo = ann.locator("#r-turn").get_by_role("button", name="Undo Ann: +3 Power for Ann")
+    undo = ann.locator("#r-turn").get_by_role("button", name="Undo: +3 Power for Ann")
     expect(undo).to_be_visible()
     gap = abs(plus.bounding_box()["y"] - undo.bounding_box()["y"])
     assert gap <= 300, gap
