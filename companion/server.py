@@ -17,6 +17,9 @@ from gunicorn.app.base import BaseApplication
 from gunicorn.workers import ggevent
 from werkzeug.exceptions import RequestTimeout
 
+from .core import i18n
+from .core.i18n import N_, _
+
 
 def nodelay() -> bool:
     """Nagle's algorithm off on every accepted socket (COMPANION_NODELAY=0 turns it on, to measure)."""
@@ -30,7 +33,20 @@ def setting(name: str, default: float) -> float:
         return default
 
 
-BUSY_TEXT = b"Too many connections from your address; try again in a moment.\n"
+BUSY_SAID = N_("Too many connections from your address; try again in a moment.")
+
+
+def busy_text() -> bytes:
+    """The refusal in every language the app speaks, one line each: it is written before the
+    request is read, so before anyone knows which language the phone asks for."""
+    lines = []
+    for locale in i18n.LOCALES:
+        with i18n.use(locale):
+            lines.append(_(BUSY_SAID))
+    return "".join(line + "\n" for line in dict.fromkeys(lines)).encode()
+
+
+BUSY_TEXT = busy_text()
 BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n"
         b"Retry-After: 5\r\nContent-Length: " + str(len(BUSY_TEXT)).encode() + b"\r\n\r\n" + BUSY_TEXT)
 
