@@ -230,6 +230,20 @@ def test_the_hosts_count_of_waiting_phones_agrees_in_number_in_french(client, cl
     assert en["news"][0]["text"] == "2 phones wait to join: Eve and Fay."  # the same table, an English phone
 
 
+def test_the_host_lets_in_every_phone_of_the_largest_table_from_the_pinned_count_and_sees_which_is_the_display(
+        client, client_table):
+    t = client_table
+    for name in ("Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou", "May", "Ned", "Oz", "Pat"):
+        client.join(t["code"], name)
+    client.join(t["code"], "Tablet", role="display")
+    news = client.request("GET", f"/api/tables/{t['code']}", token=t["host"]).json["view"]["news"][0]
+    assert news["text"] == ("13 phones wait to join: Eve, Fay, Gus, Hal, Ivy, Jon, Kim, Lou, May, Ned, Oz, Pat "
+                            "and Tablet (display).")
+    labels = [a["label"] for a in news["actions"]]
+    assert len(labels) == 13 and labels[0] == "Let Eve in" and labels[-1] == "Let Tablet (display) in"
+    assert "detail" not in news  # no tap left to look for at the bottom of the page
+
+
 def test_each_socket_is_pushed_in_the_language_of_its_page_and_the_display_in_the_tables(server, api):
     import simple_websocket
 

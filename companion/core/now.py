@@ -21,6 +21,7 @@ from .i18n import _, ngettext
 from .table import HOST, Seat, Table
 
 MOVE, PROMPT, INFO, WARN, WIN = "move", "prompt", "info", "warn", "win"
+ADMIT_HERE = 13  # "Let X in" taps in the host's pinned count: the largest box's whole table (12 and a display)
 
 
 def item(id: str, text: str, tone: str = INFO, actions=(), detail: str | None = None, inputs=()) -> dict:
@@ -42,8 +43,8 @@ def act(label: str, fields: dict, cls: str = "", post: str = "act") -> dict:
     return out
 
 
-def joined(seats: list[dict]) -> str:
-    names = [s["name"] for s in seats]
+def listed(names: list[str]) -> str:
+    """Names as a sentence says them: "Ann", "Ann and Bob", "Ann, Bob and Cat"."""
     if len(names) == 1:
         return names[0]
     # TRANSLATORS: the last two of a list of names ("Ann, Bob and Cat")
@@ -63,8 +64,12 @@ def table_items(table: Table, seat: Seat, seats: list[dict]) -> tuple[list[dict]
     waiting = [s for s in seats if not s["approved"]]
     if not waiting:
         return [], []
+    # a display says so: the host lets a screen in as knowingly as a phone
+    names = [_("{name} (display)", name=s["name"]) if s["role"] == "display" else s["name"] for s in waiting]
     text = ngettext("{n} phone waits to join: {names}.", "{n} phones wait to join: {names}.", len(waiting),
-                    names=joined(waiting))
-    taps = [act(_("Let {name} in", name=s["name"]), {}, post=f"seats/{s['seat']}/approve") for s in waiting[:6]]
-    more = None if len(waiting) <= 6 else _("The others are under “At the table”, at the bottom.")
+                    names=listed(names))
+    shown = waiting[:ADMIT_HERE]
+    taps = [act(_("Let {name} in", name=n), {}, post=f"seats/{s['seat']}/approve")
+            for s, n in zip(shown, names, strict=False)]
+    more = None if len(waiting) <= ADMIT_HERE else _("The others are under “At the table”, at the bottom.")
     return [], [item("approve-" + "-".join(str(s["seat"]) for s in waiting), text, PROMPT, taps, more)]
