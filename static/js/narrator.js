@@ -251,10 +251,13 @@
   }
 
   // ---- the debate timer, with a sound and a vibration at the end ----
-  var rang = {};
+  var rang = {}, audio = null;
   function beep() {
+    // before this page's first tap the browser allows neither sound nor vibration (and says so in the console)
+    if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return;
     try {
-      var ctx = new (window.AudioContext || window.webkitAudioContext)();
+      var ctx = audio = audio || new (window.AudioContext || window.webkitAudioContext)();  // one for the page's life
+      if (ctx.state === "suspended") ctx.resume();
       var o = ctx.createOscillator(), g = ctx.createGain();
       o.frequency.value = 660; o.connect(g); g.connect(ctx.destination);
       g.gain.setValueAtTime(0.3, ctx.currentTime); g.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 1.2);
