@@ -6,7 +6,7 @@ A game's view may hold two lists of items, each item a plain dict:
    "text": "Ana Fated you ...", one sentence in people's words
    "tone": "move" | "prompt" | "info" | "warn" | "win",
    "detail": "...",            optional, a smaller second sentence
-   "actions": [{"label": "Confirm", "fields": {"type": "...", ...}, "post": "act", "cls": ""}],
+   "actions": [{"label": "Confirm", "fields": {"type": "...", ...}, "post": "act", "cls": "", "confirm": "..."}],
    "inputs": [{"name": "json:dice", "label": "Dice", "value": 3, "kind": "number", "min": 1, "max": 9}],
    "keep": True}               optional: a pinned item this phone cannot hide (a move it must make)
 `now` is this seat's next move and every prompt addressed to it, first on its page; `news` is
@@ -33,11 +33,14 @@ def item(id: str, text: str, tone: str = INFO, actions=(), detail: str | None = 
     return out
 
 
-def act(label: str, fields: dict, cls: str = "", post: str = "act") -> dict:
-    """A tap that answers an item: by default, an action posted to the table."""
+def act(label: str, fields: dict, cls: str = "", post: str = "act", confirm: str | None = None) -> dict:
+    """A tap that answers an item: by default, an action posted to the table; with `confirm`, the
+    question the phone asks before it sends it."""
     out = {"label": label, "fields": fields}
     if cls:
         out["cls"] = cls
+    if confirm:
+        out["confirm"] = confirm
     if post != "act":
         out["post"] = post
     return out

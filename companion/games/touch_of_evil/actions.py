@@ -151,6 +151,13 @@ class Movement(Action):
     roll: int | None = Field(default=None, description="Drawn by the server.")
 
 
+class EndTurn(Action):
+    """A Hero has played its turn this game turn; the next one in the table's order plays."""
+
+    type: Literal["end_turn"]
+    hero: str | None = Field(default=None, max_length=40, title="The Hero", description="The phone's own Hero when not named.")
+
+
 class Battle(Action):
     """Roll a pool of Battle Dice against a hit number."""
 
@@ -422,7 +429,7 @@ def current(action: dict) -> dict:
 
 ACTIONS = (Configure, Facts, Dismiss, HoldBack, Shadow, MinionTable, CoopTable, BaseCoopTable, Resolve, Terrain, TerrainClear,
            MinionPlace, MinionMove, MinionWound, MinionRemove, WatchmanPlace, WatchmanAfterBattle, WatchmanRemove,
-           VillainWounds, Heal, Elder, MysteryStart, MysteryNext, MysteryCard, Knockout, Battle, Movement, Hero, Claim,
+           VillainWounds, Heal, Elder, MysteryStart, MysteryNext, MysteryCard, Knockout, Battle, Movement, EndTurn, Hero, Claim,
            ShowdownStart, ShowdownAttack, ShowdownVillain, ShowdownRound, ShowdownEnd, DeathWail,
            FightStart, FightRound, FightEnd,
            Minion, Watchman, Mystery, Showdown)

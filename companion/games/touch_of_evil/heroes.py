@@ -6,7 +6,18 @@ from ...core.i18n import _, ngettext
 from ...core.table import PLAYER
 from .chance import Chance
 from .data import hero_data
-from .hunt import cooperative, level, locations, may_act_for, mirror_lake_spaces, my_hero, note, state_hero, villain
+from .hunt import (
+    cooperative,
+    level,
+    locations,
+    may_act_for,
+    mirror_lake_spaces,
+    my_hero,
+    note,
+    state_hero,
+    turns,
+    villain,
+)
 from .text import N_, SKILL_NAMES, joined, nm, tn, ungettext
 from .villain import after_villain_kill, end_showdown
 
@@ -185,19 +196,46 @@ def change_cards(h: dict, a) -> list[str]:
     return changes
 
 
+def acting_hero(state, a, seat, unnamed: str) -> dict:
+    """The Hero an action names, or the phone's own; a phone acts only for its own Hero."""
+    mine = my_hero(state, seat)
+    if not (a["hero"] or mine):
+        raise RuleError(unnamed)
+    h = known_hero(state, a["hero"] or mine["name"])
+    may_act_for(seat, h["name"], (mine or {}).get("name"))
+    return h
+
+
 def movement(state, a, seat):
     """`movement`: the Hero's movement D6 this turn (a 1 also draws a free Event: the rulebook's
     Mirror Lake note), kept on its card until the turn ends."""
-    mine = my_hero(state, seat)
-    if not (a["hero"] or mine):
-        raise RuleError(_("Say which Hero rolls for movement."))
-    h = known_hero(state, a["hero"] or mine["name"])
-    may_act_for(seat, h["name"], (mine or {}).get("name"))
+    h = acting_hero(state, a, seat, _("Say which Hero rolls for movement."))
     if h["knocked_out"]:
         raise RuleError(_("{name} is Knocked Out: it does not move this turn.", name=h["name"]))
     h["moved"] = {"roll": a["roll"], "round": state["round"]}
     note(state, N_("{name} rolls {roll} for movement (a 1: a free Event).", name=h["name"], roll=a["roll"]) if a["roll"] == 1
          else N_("{name} rolls {roll} for movement.", name=h["name"], roll=a["roll"]))
+
+
+def end_turn(state, a, seat):
+    """`end_turn`: a Hero has played its turn this game turn (moved, dealt with where it stopped);
+    the next Hero in the table's order plays, and once every Hero standing has played the host
+    starts the Mystery Phase. A Hero may end its turn out of the table's order: the board is the
+    truth, the app follows it."""
+    h = acting_hero(state, a, seat, _("Say which Hero's turn ends."))
+    if state["mystery"]:
+        raise RuleError(_("The Mystery Phase is under way: the Heroes' turns of this game turn are over."))
+    if state["showdown"]:
+        raise RuleError(_("Finish the Showdown first."))
+    if (state.get("fight") or {}).get("hero") == h["name"]:
+        raise RuleError(_("{name} is in a fight: finish it first.", name=h["name"]))
+    if h["knocked_out"]:
+        raise RuleError(_("{name} is Knocked Out: its turn is skipped until the Mystery Phase.", name=h["name"]))
+    t = turns(state)
+    if h["name"] in t["done"]:
+        raise RuleError(_("{name} has already played this turn.", name=h["name"]))
+    state["turns_ended"] = {"round": state["round"], "heroes": [*t["done"], h["name"]]}
+    note(state, N_("{name} ends its turn.", name=h["name"]))
 
 
 def claim(state, a, seat):

@@ -78,6 +78,22 @@ def hero_names(state) -> list[str]:
     return [h["name"] for h in state["heroes"]] or list(state["options"].get("heroes") or [])
 
 
+def turns(state) -> dict:
+    """The Heroes' turns this game turn, in the table's order from the First Player: who has
+    played (ended its turn), who is Knocked Out (its turn is skipped) and whose turn it is now
+    (None once every Hero still standing has played)."""
+    names = [h["name"] for h in state["heroes"]]
+    if not names:
+        return {"order": [], "done": [], "current": None, "left": []}
+    first = state["first"] % len(names)
+    order = names[first:] + names[:first]
+    ended = state.get("turns_ended") or {}
+    done = list(ended.get("heroes", [])) if ended.get("round") == state["round"] else []
+    out = {h["name"] for h in state["heroes"] if h["knocked_out"]}
+    left = [n for n in order if n not in done and n not in out]
+    return {"order": order, "done": done, "current": left[0] if left else None, "left": left}
+
+
 def state_hero(state, name: str | None) -> dict | None:
     return kernel.lookup(state["heroes"], name) if name else None
 

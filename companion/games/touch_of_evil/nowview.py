@@ -43,14 +43,31 @@ def seat_now(state, seat, v: dict) -> list[dict]:
     if seat.trusted == HOST:
         items += host_now(state, v)
         if v["may_start_mystery"]:
-            text = (N_("Turn {n}: the Heroes take their turns, {name} first.", n=state["round"], name=short_name(v["first_player"]))
-                    if v["first_player"] else N_("Turn {n}: the Heroes take their turns.", n=state["round"]))
-            items.append(item(f"turns-{state['round']}", text, MOVE,
-                              [act(N_("Start the Mystery Phase"), {"type": "mystery_start"}, "secondary")],
-                              N_("Once every Hero has played, the Mystery Phase ends the turn.")))
+            items.append(turns_now(state, v))
     if mine is not None and not items:
-        items += [phase_now(v) if v["phase"] else turn_now(state, mine)] + result_now(v)  # a new result below the tap
+        items += [phase_now(v) if v["phase"] else turn_now(state, mine, v["turns"])] + result_now(v)  # a new result below the tap
     return items
+
+
+def turns_now(state, v: dict) -> dict:
+    """The host's view of the game turn: whose turn it is, and the Mystery Phase once every Hero
+    standing has played (before that, starting it asks first: it would end the others' turns)."""
+    t, n = v["turns"], state["round"]
+    start = N_("Start the Mystery Phase")
+    if not t["current"]:
+        return item(f"turns-{n}-done", N_("Turn {n}: every Hero has played. The Mystery Phase ends the turn.", n=n), MOVE,
+                    [act(start, {"type": "mystery_start"})])
+    name = short_name(t["current"])
+    names = [short_name(x) for x in t["left"]]
+    # TRANSLATORS: the last two of a list of Heroes ("Eliza, Valeria and Karl")
+    left = N_("{names} and {last}", names=joined(names[:-1]), last=names[-1]) if len(names) > 1 else names[0]
+    played = ungettext("{done} of {n} Hero has played.", "{done} of {n} Heroes have played.", len(t["order"]),
+                       done=len(t["done"]))
+    return item(f"turns-{n}-{len(t['done'])}", N_("Turn {n}: {name}'s turn.", n=n, name=name), MOVE,
+                [act(N_("End {name}'s turn", name=name), {"type": "end_turn", "hero": t["current"]}, "secondary"),
+                 act(start, {"type": "mystery_start"}, "secondary",
+                     confirm=N_("Still to play this turn: {names}. Start the Mystery Phase anyway?", names=left))],
+                played)
 
 
 def unseated(v: dict) -> dict:
@@ -66,12 +83,21 @@ def phase_now(v: dict) -> dict:
     return item("phase", N_("Mystery Phase: the host runs it."), INFO, detail=N_("Now: {step}", step=now) if now else None)
 
 
-def turn_now(state, h: dict) -> dict:
-    """The Hero's own turn: its card in one line, its movement roll, the Minion Table."""
+def turn_now(state, h: dict, t: dict) -> dict:
+    """The Hero's own turn: its card in one line, its movement roll, what it does where it stops,
+    the end of its turn, the Minion Table; or, while another Hero plays, whose turn it is."""
     short = short_name(h["name"])
     if h["knocked_out"]:
         return item(f"out-{short}", N_("{name} is Knocked Out at the {place}.", name=short, place=nm(h["location"])), INFO,
                     detail=N_("Back on its feet in the Mystery Phase."))
+    minions = act(N_("Roll the Villain Minion Table"), {"type": "minion_table"}, "secondary")
+    if h["name"] != t["current"]:
+        if h["name"] in t["done"]:
+            wait = (N_("{name} has played this turn; now it is {other}'s turn.", name=short, other=short_name(t["current"]))
+                    if t["current"] else N_("{name} has played this turn; the host starts the Mystery Phase next.", name=short))
+        else:
+            wait = N_("{other}'s turn; {name} plays after.", other=short_name(t["current"]), name=short)
+        return item(f"wait-{short}-{state['round']}-{len(t['done'])}", wait, INFO, [minions], hero_line(h))
     moved = h.get("moved") or {}
     rolled = moved.get("round") == state["round"]
     text = hero_line(h)
@@ -79,9 +105,13 @@ def turn_now(state, h: dict) -> dict:
     if rolled:
         detail = (N_("Movement this turn: {roll} (a 1: draw a free Event).", roll=moved["roll"]) if moved["roll"] == 1
                   else N_("Movement this turn: {roll}.", roll=moved["roll"]))
-    taps = [] if rolled else [act(N_("Roll for movement (D6)"), {"type": "movement", "hero": h["name"]})]
-    taps.append(act(N_("Roll the Villain Minion Table"), {"type": "minion_table"}, "secondary"))
-    return item(f"turn-{short}", text, MOVE, taps, detail)
+        detail = N_("{moved} Move up to that many spaces, deal with where you stop (a card to draw, a fight), "
+                    "then end the turn.", moved=detail)
+    taps = ([act(N_("End {name}'s turn", name=short), {"type": "end_turn", "hero": h["name"]})] if rolled
+            else [act(N_("Roll for movement (D6)"), {"type": "movement", "hero": h["name"]}),
+                  act(N_("End {name}'s turn", name=short), {"type": "end_turn", "hero": h["name"]}, "secondary")])
+    taps.append(minions)
+    return item(f"turn-{short}", N_("Your turn: {line}", line=text), MOVE, taps, detail)
 
 
 def fight_now(v: dict) -> list[dict]:

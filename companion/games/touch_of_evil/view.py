@@ -12,7 +12,7 @@ from .elders import elder_view
 from .fights import fight_view
 from .fights import start_view as fight_start_view
 from .heroes import choices, short_name
-from .hunt import advanced_table, cooperative, hero_names, level, locations, my_hero, roads, villain
+from .hunt import advanced_table, cooperative, hero_names, level, locations, my_hero, roads, turns, villain
 from .mystery import why_not_start
 from .nowview import seat_news, seat_now
 from .options import MAX_HEROES, MODES, RULE_NOTES, RULES, VOID_STEPS
@@ -166,7 +166,7 @@ def seat_view(state: dict, seat) -> dict:
         "shadow_log": state["shadow_log"][-30:], "mode": mode,
         "difficulty": nm(level(state)["name"]), "advanced_table": advanced_table(state),
         "showdown_table": level(state)["showdown_table"],
-        "first_player": first, "heroes": heroes,
+        "first_player": first, "heroes": heroes, "turns": turns(state),
         "hero_notes": {h: [nm(n) for n in (hero_data(h) or {}).get("notes", [])] for h in heroes},
         "party": [hero_view(state, h, first, me) for h in state["heroes"]],
         "me": me, "is_host": seat.trusted == HOST,
@@ -229,12 +229,22 @@ def last_fight_view(state) -> dict | None:
                                                   outcome=f["outcome"])}
 
 
+def playing(state) -> str | None:
+    """Whose turn it is, for the whole table (the display): during the Heroes' turns only."""
+    if not state["log"] or state["mystery"] or state["showdown"] or state["won"] or state["lost"] or not state["heroes"]:
+        return None
+    current = turns(state)["current"]
+    return (N_("Now playing: {name}", name=short_name(current)) if current
+            else N_("Every Hero has played: the Mystery Phase is next."))
+
+
 def labels(state, v: dict) -> dict:
     """Sentences of the partials that carry a value (the partials print them as they come)."""
     track = state["track"]
     g = guesses(state)
     return {
         "title": N_("{villain} · turn {n}", villain=nm(v["name"]), n=state["round"]),
+        "playing": playing(state),
         "toward": N_("/ {n} toward Darkness · stage {stage}", n=track["length"], stage=stage_of(track, state["shadow"]) + 1),
         "villain_wounds": ungettext("{villain}: {n} Wound", "{villain}: {n} Wounds", state["wounds"], villain=nm(v["name"])),
         "statues": N_("Stone Statues: {places}", places=joined(state["statues"])),

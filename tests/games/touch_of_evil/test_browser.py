@@ -35,11 +35,14 @@ def moved_on(api, code, token, version) -> dict:
 def mystery_phase(api, code, token, host, display, turn):
     """The Mystery Phase as a table with nothing special plays it: start, the 2D6 table, then as many
     cards as the game asks for (one per Hero after a Villain's Curse), each once the page asks for it."""
+    asked = []
+    host.once("dialog", lambda d: (asked.append(d.message), d.accept()))  # some Heroes have not ended their turns
     host.get_by_role("button", name="Start the Mystery Phase").click()
     expect(display.locator("#toe-mystery strong")).to_have_text("Co-operative game: roll on the Mystery Phase table.")
     host.get_by_role("button", name="Roll the Advanced table (2D6)").click()
     expect(display.locator("#toe-tables .script")).to_be_visible()
     expect(host.locator("#r-now")).to_contain_text("what was drawn?")  # asked at the top of the host's page
+    assert asked and asked[0].startswith("Still to play this turn:"), asked
     if turn == 1:
         shot(host, "03-host-mystery-card-step", parts=4)
     due = api.view(code, token)["mystery"]["cards_due"]

@@ -76,8 +76,12 @@ def test_a_french_hunt_set_up_a_heros_turn_a_table_roll_and_a_mystery_phase_have
         apply_all.click()
         expect(ann.locator("#r-now").get_by_role("button", name="Tout appliquer aux cases indiquées")).to_have_count(0)
     no_english(ann, "the Hero's phone after the result is applied")
+    ann.locator("#r-now").get_by_role("button", name="Terminer le tour (Eliza)").click()
+    expect(ann.locator("#r-now")).to_contain_text("Eliza a joué ce tour-ci")
+    no_english(ann, "the Hero's phone after her turn")
 
     # the Mystery Phase, run from the host's phone: the 2D6 table, then the Mystery card(s) the game asks for
+    host.once("dialog", lambda d: d.accept())  # asked only if a Hero still has to play
     host.locator("#r-now").get_by_role("button", name="Commencer la Phase de Mystère").click()
     expect(host.locator("#r-now")).to_contain_text("Phase de Mystère\u00a0: la table coopérative.")
     no_english(host, "the host at the Mystery Phase's table")

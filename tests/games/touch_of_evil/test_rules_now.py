@@ -27,16 +27,21 @@ def body(tap: dict) -> dict:
 def test_a_heros_phone_shows_its_own_hero_and_its_movement_roll_first():
     g = hunt()
     first = g.view("Ann")["now"][0]
-    assert first["tone"] == "move" and first["text"] == "Eliza at Inn · 0 Investigations · 0 of 6 Wounds."
-    assert [a["label"] for a in first["actions"]] == ["Roll for movement (D6)", "Roll the Villain Minion Table"]
-    assert g.view("Bob")["now"][0]["text"].startswith("Valeria at Inn")
+    assert first["tone"] == "move" and first["text"] == "Your turn: Eliza at Inn · 0 Investigations · 0 of 6 Wounds."
+    assert [a["label"] for a in first["actions"]] == ["Roll for movement (D6)", "End Eliza's turn",
+                                                      "Roll the Villain Minion Table"]
+    bob = g.view("Bob")["now"][0]  # the First Player plays first: Valeria waits, her card below
+    assert bob["tone"] == "info" and bob["text"] == "Eliza's turn; Valeria plays after."
+    assert bob["detail"].startswith("Valeria at Inn")
+    assert [a["label"] for a in bob["actions"]] == ["Roll the Villain Minion Table"]
 
 
 def test_the_movement_roll_is_kept_on_the_heros_card_for_the_turn_and_rolled_once():
     g = hunt()
     v = g.act("Ann", rng=Dice(4), type="movement")
-    assert v["now"][0]["detail"] == "Movement this turn: 4."
-    assert [a["label"] for a in v["now"][0]["actions"]] == ["Roll the Villain Minion Table"]
+    assert v["now"][0]["detail"] == ("Movement this turn: 4. Move up to that many spaces, deal with where you stop "
+                                     "(a card to draw, a fight), then end the turn.")
+    assert [a["label"] for a in v["now"][0]["actions"]] == ["End Eliza's turn", "Roll the Villain Minion Table"]
     assert v["my_heroes"][0]["move_roll"] == 4
     assert "Only Valeria" in g.refused("Ann", type="movement", hero="Valeria")
 
@@ -187,8 +192,63 @@ def test_the_table_result_a_hero_rolled_is_applied_from_the_top_of_its_phone():
 def test_the_host_starts_the_mystery_phase_from_the_top_of_its_page():
     g = hunt()
     start = [i for i in g.view("host")["now"] if i["id"].startswith("turns-")][0]
-    assert start["text"] == "Turn 1: the Heroes take their turns, Eliza first."
-    assert start["actions"][0]["fields"] == {"type": "mystery_start"} and g.view("host")["start_in_now"]
+    assert start["text"] == "Turn 1: Eliza's turn."
+    assert start["actions"][0]["fields"] == {"type": "end_turn", "hero": "Eliza"}  # the host may end it for her
+    early = start["actions"][1]
+    assert early["fields"] == {"type": "mystery_start"} and g.view("host")["start_in_now"]
+    assert early["confirm"] == "Still to play this turn: Eliza and Valeria. Start the Mystery Phase anyway?"
+
+
+def test_the_heroes_play_in_order_from_the_first_player_and_then_the_mystery_phase_is_the_hosts_move():
+    g = hunt()
+    g.act("Ann", rng=Dice(3), type="movement")
+    v = g.act("Ann", type="end_turn")
+    assert v["turns"] == {"order": ["Eliza", "Valeria"], "done": ["Eliza"], "current": "Valeria", "left": ["Valeria"]}
+    assert v["now"][0]["text"] == "Eliza has played this turn; now it is Valeria's turn."
+    bob = g.view("Bob")["now"][0]
+    assert bob["text"].startswith("Your turn: Valeria") and bob["actions"][0]["label"] == "Roll for movement (D6)"
+    assert g.view("host")["now"][-1]["detail"] == "1 of 2 Heroes have played."
+    g.act("Bob", type="end_turn")
+    host = g.view("host")["now"][-1]
+    assert host["text"] == "Turn 1: every Hero has played. The Mystery Phase ends the turn."
+    assert host["actions"] == [{"label": "Start the Mystery Phase", "fields": {"type": "mystery_start"}}]  # no question now
+    assert g.view("Ann")["now"][0]["text"] == "Eliza has played this turn; the host starts the Mystery Phase next."
+
+
+def test_a_hero_ends_its_turn_once_a_game_turn():
+    g = hunt()
+    g.act("Ann", type="end_turn")
+    assert g.refused("Ann", type="end_turn") == "Eliza has already played this turn."
+    assert g.view("host")["turns"]["done"] == ["Eliza"]
+
+
+def test_a_heros_phone_ends_only_its_own_heros_turn_and_the_host_any():
+    g = hunt()
+    assert g.refused("Bob", type="end_turn", hero="Eliza")
+    assert g.view("host")["turns"]["done"] == []
+    g.act("host", type="end_turn", hero="Eliza")
+    assert g.view("host")["turns"]["current"] == "Valeria"
+
+
+def test_a_knocked_out_hero_is_skipped_in_the_turn_order():
+    g = hunt()
+    g.act("host", type="knockout", hero="Eliza")
+    assert g.view("host")["turns"]["current"] == "Valeria"
+    assert g.refused("Ann", type="end_turn") == "Eliza is Knocked Out: its turn is skipped until the Mystery Phase."
+
+
+def test_the_heroes_turns_begin_again_after_the_mystery_phase_and_the_first_player_passes():
+    g = hunt()
+    g.act("Ann", type="end_turn")
+    g.act("Bob", type="end_turn")
+    g.act("host", type="mystery_start")
+    assert g.refused("Ann", type="end_turn") == (
+        "The Mystery Phase is under way: the Heroes' turns of this game turn are over.")
+    while g.state["mystery"]:
+        waits = g.view("host")["phase"]["waits"]
+        g.act("host", type="mystery_next") if waits != "coop_table" else g.act("host", type="base_coop_table")
+    t = g.view("host")["turns"]
+    assert g.state["round"] == 2 and t["done"] == [] and t["order"] == ["Valeria", "Eliza"] and t["current"] == "Valeria"
 
 
 def test_the_host_is_told_to_set_up_the_hunt_first_and_keeps_every_control_meanwhile():
@@ -205,3 +265,15 @@ def test_apply_all_is_offered_only_while_it_has_something_to_apply():
     v = g.act("host", rng=Dice(3, 3, places=["Cemetery"] * 12), type="coop_table")  # March of Darkness: two Minion moves
     assert v["last"]["open"] and not v["last"]["apply_all"]  # each move needs its place: no Apply all to refuse
     assert [i["actions"] for i in v["now"] if i["id"].startswith("result-")] == [[]]
+
+
+def test_the_whole_table_sees_whose_turn_it_is():
+    g = hunt()
+    g.act("host", type="shadow", steps=1)  # the hunt under way
+    assert g.view("Board")["labels"]["playing"] == "Now playing: Eliza"
+    g.act("Ann", type="end_turn")
+    assert g.view("Board")["labels"]["playing"] == "Now playing: Valeria"
+    g.act("Bob", type="end_turn")
+    assert g.view("Board")["labels"]["playing"] == "Every Hero has played: the Mystery Phase is next."
+    g.act("host", type="mystery_start")
+    assert g.view("Board")["labels"]["playing"] is None
