@@ -154,13 +154,32 @@
     if (window.confirm(ask)) e.detail.issueRequest(true);
   });
   // a tap on a cell explains it; only in marking mode does it post the mark
+  var explained = null;  // the id of the cell explained: explained again when the notes are pushed anew
+  function explain(btn) {
+    var bar = document.querySelector("[data-why-bar]"), row = btn.closest("tr"), scroller = btn.closest(".scroll");
+    if (!bar || !row) return;
+    // the reason opens in a row of its own right under the cell's row: it covers no cell, and the
+    // tapped cell stays under the finger (a reason opened above it before is closed)
+    var at = btn.getBoundingClientRect().top, old = bar.closest("tr.why-row");
+    var tr = document.createElement("tr"), td = document.createElement("td");
+    tr.className = "why-row"; td.colSpan = row.cells.length;
+    tr.appendChild(td); row.after(tr); td.appendChild(bar);
+    if (old) old.remove();
+    bar.textContent = btn.dataset.why;
+    if (scroller) bar.style.maxWidth = scroller.clientWidth - 4 + "px";  // in sight when the grid scrolls sideways
+    window.scrollBy(0, btn.getBoundingClientRect().top - at);
+    explained = btn.id;
+  }
   document.addEventListener("htmx:confirm", function (e) {
     var btn = e.detail.elt;
     if (!btn || !btn.dataset || btn.dataset.why === undefined) return;
     if (marking && document.querySelector("[data-mark-mode]")) return;  // no marking while looking back
     e.preventDefault();
-    var bar = document.querySelector("[data-why-bar]");
-    if (bar) bar.textContent = btn.dataset.why;
+    explain(btn);
+  });
+  document.addEventListener("htmx:oobAfterSwap", function (e) {
+    var cell = explained && e.detail.target && e.detail.target.id === "r-notes" && document.getElementById(explained);
+    if (cell && cell.dataset.why !== undefined) explain(cell);
   });
   // the exported text, copied in one tap
   document.addEventListener("click", function (e) {

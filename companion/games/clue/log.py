@@ -109,12 +109,12 @@ def next_up(state, after: int) -> int:
 
 
 def suggest_default(state) -> str | None:
-    """Whose suggestion the form offers first: the player whose turn it is, or the next one once
-    that player's suggestion is in."""
+    """Whose suggestion the form offers first: the player whose turn it is, as the turn card says
+    (the next one when that player accused wrongly and can no longer suggest)."""
     if not state["players"]:
         return None
     cur = state["current"]
-    if state.get("suggested") == state.get("turn", 0) or state["players"][cur] in state["out"]:
+    if state["players"][cur] in state["out"]:
         cur = next_up(state, cur)
     return state["players"][cur]
 
@@ -223,7 +223,18 @@ def do_accusation(state, a, _seat):
         state["out"].append(by)
 
 
-def do_end_turn(state, _a, _seat):
+def why_not_end_turn(state, seat_) -> str | None:
+    """Only the player whose turn it is ends it (or the host): another phone cannot skip it."""
+    cur = state["players"][state["current"]]
+    if seat_.trusted == HOST or plays(state, seat_) == cur:
+        return None
+    return _("Only {name}, whose turn it is, or the host can end {name}'s turn.", name=cur)
+
+
+def do_end_turn(state, _a, seat_):
+    why = why_not_end_turn(state, seat_)
+    if why:
+        raise Forbidden(why)
     if all(p in state["out"] for p in state["players"]):
         raise RuleError(_("Every player has made a wrong accusation: nobody is left to take a turn."))
     state["current"] = next_up(state, state["current"])

@@ -1,12 +1,12 @@
-"""What each seat of a Clue table must do or know now (its `now`, first on its page: whose turn it
-is and this seat's part of it, suggest, or accuse and end the turn) and what it must answer
+"""What each seat of a Clue table must do or know now (its `now`, first on its page: its hand while
+not entered, whose turn it is and this seat's part of it, suggest, or accuse and end the turn) and what it must answer
 wherever it is scrolled (its `news`, pinned: the card to show a suggester and the card shown to
 you, each answered in one tap; an accusation's outcome, for everyone). Only this seat's own cards and
 notes go into its items."""
 
 from ...core import now as N
-from ...core.i18n import _
-from ...core.table import DISPLAY, HOST, PLAYER
+from ...core.i18n import _, ngettext
+from ...core.table import DISPLAY, PLAYER
 from .words import Names, and_list
 
 
@@ -29,6 +29,14 @@ def turn_items(state, me: str, may_end_turn: bool) -> list[dict]:
                                               "or end your turn."), N.MOVE, acts)]
     return [N.item(f"turn-{turn}", _("Your turn: move into a Lair, then suggest there with the form just below "
                                      "(or accuse, if you are sure)."), N.MOVE)]
+
+
+def hand_item(state, me: str) -> dict:
+    """A player's first move, before any other: entering their hand (their notes start from it)."""
+    n = state["sizes"][state["players"].index(me)]
+    return N.item("hand", ngettext("First enter your hand: tick your {n} card under My notes, then tap Save my hand.",
+                                   "First enter your hand: tick your {n} cards under My notes, then tap Save my hand.",
+                                   n), N.MOVE)
 
 
 def show_items(state, me: str, to_record: list[dict], nm: Names) -> list[dict]:
@@ -73,7 +81,8 @@ def now_for(state, seat_, me: str | None, view: dict) -> list[dict]:
         return []
     if state["winner"]:
         return []
-    return turn_items(state, me, seat_.trusted in (HOST, PLAYER))
+    first = [hand_item(state, me)] if view.get("hand") is None else []
+    return first + turn_items(state, me, view["may_end_turn"])
 
 
 def news_for(state, me: str | None, view: dict, nm: Names | None = None) -> list[dict]:

@@ -7,7 +7,7 @@ from ...core import i18n
 from ...core.i18n import N_, _
 from ...core.table import DISPLAY, HOST, PLAYER
 from .data import DATA, DEFAULT_EDITION, lair_category
-from .log import ENTER, TURNS, suggest_default, why_not_change, why_not_suggest
+from .log import ENTER, TURNS, suggest_default, why_not_change, why_not_end_turn, why_not_suggest
 from .notes import notes
 from .prompts import news_for, now_for
 from .table import EMPTY, ENVELOPE, MAX_HAND, MAX_PLAYERS, MIN_PLAYERS, lair_kind, plays, why_not_host_plays
@@ -46,6 +46,7 @@ def _view(state: dict, seat_) -> dict:
     if name:
         priv = state["private"].get(name) or EMPTY
         out.update({"me": name, "hand": priv["hand"], "shown": priv["shown"], "marks": priv["marks"],
+                    "hand_names": [nm.card(c["id"]) for c in state["cards"] if c["id"] in (priv["hand"] or ())],
                     "my_size": state["sizes"][state["players"].index(name)],
                     "to_show": [s for s in state["suggestions"] if s["by"] == name and s["disproved_by"]
                                 and str(s["id"]) not in priv["shown"]],
@@ -56,6 +57,9 @@ def _view(state: dict, seat_) -> dict:
                    conflict=[conflict_entry(state, e) for e in out.get("conflict") or []])
         out["advice_words"] = advice_words(out["advice"], nm) if out.get("advice") else None
     out["now"] = now_for(state, seat_, name, out)
+    # one End turn on a screen: the turn card's, unless this seat's Now already offers it
+    out["end_turn_in_card"] = out["may_end_turn"] and not any(
+        a["fields"].get("type") == "end_turn" for item in out["now"] for a in item["actions"])
     out["news"] = news_for(state, name, out, nm)
     # on the phone of the player whose turn it is, the suggestion form comes first (right under the turn)
     # (the whole turn long: the form stays where it was once the suggestion is in)
@@ -74,7 +78,7 @@ def page(state: dict, seat_) -> dict:
     return {
         "may_suggest": playing and seat_.trusted in ENTER,
         "may_accuse": playing and seat_.trusted in ENTER,  # the display too: the game takes it from there
-        "may_end_turn": playing and seat_.trusted in TURNS,
+        "may_end_turn": playing and seat_.trusted in TURNS and why_not_end_turn(state, seat_) is None,
         "may_play_as": [p for p in state["players"] if why_not_host_plays(state, p) is None]
         if playing and seat_.trusted == HOST and not state.get("host_player") else [],
         "disprovers": {p: [q for q in state["players"] if q != p] for p in state["players"]},

@@ -58,8 +58,11 @@ def test_recording_a_turn_takes_at_most_five_taps(browser, server, api):
     row = page.locator("#notes tbody tr", has_text="Shell")
     expect(row.locator("td").nth(1)).to_have_text("✓")  # Bob has the Shell, on Ann's phone
     assert api.view(code, tok["Ann"])["shown"] == {"1": "shell"}
-    # the form is clear again and offers the next player
+    # the form is clear again and offers the player whose turn it still is, until Ann ends it
     expect(form.locator("input[name^='cards.']:checked")).to_have_count(0)
+    expect(form.get_by_role("group", name="Suggested by").get_by_role("radio", name="Ann")).to_be_checked()
+    page.locator("#r-now").get_by_role("button", name="End turn").click()
+    expect(page.locator("#r-turn")).to_contain_text("Bob's turn")
     expect(form.get_by_role("group", name="Suggested by").get_by_role("radio", name="Bob")).to_be_checked()
     # Bob's turn, entered on Ann's phone: nobody could disprove it
     taps = Taps(page)

@@ -116,13 +116,33 @@ def test_the_suggester_may_add_the_card_shown_to_the_suggestion_and_only_they_se
         g.act("Ann", type="suggestion", by="Ann", cards=["hades", "shell", "lair_4"], disproved_by="Bob", shown="potion")
 
 
-def test_the_suggestion_form_offers_the_player_whose_turn_it_is_then_the_next():
+def test_the_suggestion_form_offers_the_player_whose_turn_it_is():
     g = game()
-    assert g.view("Cat")["suggest_default"] == "Ann"
+    assert g.view("Board")["suggest_default"] == "Ann"
     view = g.act("Cat", type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by="Bob")
-    assert view["suggest_default"] == "Bob" and view["current"] == "Ann"
+    assert view["current"] == "Ann" and view["suggest_default"] == "Ann"  # the turn card says Ann's turn: so does the form
+    assert g.act("Ann", type="end_turn")["suggest_default"] == "Bob"
     view = g.act("Cat", type="suggestion", by="Cat", cards=["jafar", "shell", "lair_4"], disproved_by=None)
-    assert view["current"] == "Cat" and view["suggest_default"] == "Ann"  # Bob made none: the turn moved to Cat
+    assert view["current"] == "Cat" and view["suggest_default"] == "Cat"  # Bob made none: the turn moved to Cat
+    g.act("Cat", type="accusation", by="Cat", cards=["maleficent", "scepter", "lair_9"], correct=False)
+    assert g.view("Board")["suggest_default"] == "Ann"  # Cat can no longer suggest: the next one who can
+
+
+def test_only_the_player_whose_turn_it_is_or_the_host_ends_the_turn():
+    g = game()  # Ann's turn
+    for other in ("Bob", "Cat"):
+        assert g.refused(other, type="end_turn") == "Only Ann, whose turn it is, or the host can end Ann's turn."
+    assert g.view("Bob")["current"] == "Ann"
+    assert g.act("Ann", type="end_turn")["current"] == "Bob"
+    assert g.act("host", type="end_turn")["current"] == "Cat"  # the host ends anyone's turn
+    assert [who for who in ("Ann", "Bob", "Cat", "host", "Board") if g.view(who)["may_end_turn"]] == ["Cat", "host"]
+
+
+def test_the_host_who_plays_ends_any_turn_and_their_own_player_seat_does_not():
+    g = Game("clue", {"players": ["Ann", "Bob"], "host_player": "Ann"}, players=["Ann", "Bob"])
+    assert g.refused("Ann", type="end_turn") == "Only Ann, whose turn it is, or the host can end Ann's turn."
+    assert g.act("host", type="end_turn")["current"] == "Bob"
+    assert g.act("host", type="end_turn")["current"] == "Ann"
 
 
 def test_correcting_or_removing_a_suggestion_also_fixes_the_record_of_the_card_you_showed():

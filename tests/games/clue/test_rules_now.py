@@ -19,13 +19,25 @@ def test_the_player_whose_turn_it_is_is_told_to_suggest_and_the_form_comes_first
     view = g.view("Ann")
     assert view["now"][-1]["tone"] == "move" and view["now"][-1]["text"].startswith("Your turn: move into a Lair")
     assert view["suggest_first"] is True
-    assert g.view("Bob")["suggest_first"] is False and texts(g.view("Bob")["now"]) == ["Ann's turn."]
+    assert g.view("Bob")["suggest_first"] is False and texts(g.view("Bob")["now"])[-1] == "Ann's turn."
+
+
+def test_a_player_is_told_to_enter_their_hand_first():
+    g = game()
+    for who in ("Ann", "Bob"):  # Ann's turn or not: the hand comes first
+        first = g.view(who)["now"][0]
+        assert first["tone"] == "move"
+        assert first["text"] == "First enter your hand: tick your 6 cards under My notes, then tap Save my hand."
+    assert texts(g.act("Bob", type="hand", cards=BOB)["now"]) == ["Ann's turn."]
+    assert [i["id"] for i in g.view("Ann")["now"]] == ["hand", "turn-0"]
+    assert g.view("host")["now"] == []  # a host who does not play has no hand
 
 
 def test_after_the_suggestion_the_player_may_accuse_or_end_the_turn_in_one_tap():
     g = game()
     view = g.act("Ann", type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by=None)
     assert view["now"][-1]["text"].startswith("Your suggestion is in the log") and taps(view["now"][-1]) == ["End turn"]
+    assert view["end_turn_in_card"] is False  # one End turn on the screen: the Now card's
     assert view["suggest_first"] is True  # the form stays where it was until the turn ends
     g.act("Ann", type="end_turn")
     assert g.view("Ann")["suggest_first"] is False and g.view("Bob")["suggest_first"] is True

@@ -20,6 +20,21 @@ def test_the_display_enters_suggestions_and_accusations_but_not_turns():
     assert g.refused("Board", type="end_turn") == "The display enters suggestions and accusations, not turns."
 
 
+def test_a_screen_offers_one_end_turn_in_the_now_card_once_the_suggestion_is_in_else_in_the_turn_card():
+    g = game(host_player="Ann")
+
+    def ends(v):
+        return sum(a["label"] == "End turn" for i in v["now"] for a in i["actions"]) + v["end_turn_in_card"]
+
+    view = g.view("host")
+    assert view["end_turn_in_card"] and ends(view) == 1
+    view = g.act("host", type="suggestion", by="Ann", cards=["jafar", "shell", "lair_3"], disproved_by=None)
+    assert not view["end_turn_in_card"] and ends(view) == 1  # the Now card's, by "Your suggestion is in the log"
+    view = g.act("host", type="end_turn")  # Bob's turn: the host may still end it, from the turn card
+    assert view["end_turn_in_card"] and ends(view) == 1
+    assert ends(g.view("Bob")) == 1 and ends(g.view("Cat")) == 0
+
+
 def test_once_solved_nobody_is_offered_an_entry():
     g = game()
     g.act("Board", type="accusation", by="Cat", cards=["maleficent", "scepter", "lair_9"], correct=True)
