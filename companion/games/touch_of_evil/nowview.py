@@ -105,8 +105,8 @@ def turn_now(state, h: dict, t: dict) -> dict:
     if rolled:
         detail = (N_("Movement this turn: {roll} (a 1: draw a free Event).", roll=moved["roll"]) if moved["roll"] == 1
                   else N_("Movement this turn: {roll}.", roll=moved["roll"]))
-        detail = N_("{moved} Move up to that many spaces, deal with where you stop (a card to draw, a fight), "
-                    "then end the turn.", moved=detail)
+        detail = N_("{moved} Move up to that many spaces, fight any enemy in your space, then take your actions "
+                    "there (encounter the space, and the rest), then end the turn.", moved=detail)
     taps = ([act(N_("End {name}'s turn", name=short), {"type": "end_turn", "hero": h["name"]})] if rolled
             else [act(N_("Roll for movement (D6)"), {"type": "movement", "hero": h["name"]}),
                   act(N_("End {name}'s turn", name=short), {"type": "end_turn", "hero": h["name"]}, "secondary")])

@@ -39,8 +39,9 @@ def test_a_heros_phone_shows_its_own_hero_and_its_movement_roll_first():
 def test_the_movement_roll_is_kept_on_the_heros_card_for_the_turn_and_rolled_once():
     g = hunt()
     v = g.act("Ann", rng=Dice(4), type="movement")
-    assert v["now"][0]["detail"] == ("Movement this turn: 4. Move up to that many spaces, deal with where you stop "
-                                     "(a card to draw, a fight), then end the turn.")
+    assert v["now"][0]["detail"] == ("Movement this turn: 4. Move up to that many spaces, fight any enemy in your "
+                                     "space, then take your actions there (encounter the space, and the rest), then "
+                                     "end the turn.")
     assert [a["label"] for a in v["now"][0]["actions"]] == ["End Eliza's turn", "Roll the Villain Minion Table"]
     assert v["my_heroes"][0]["move_roll"] == 4
     assert "Only Valeria" in g.refused("Ann", type="movement", hero="Valeria")
