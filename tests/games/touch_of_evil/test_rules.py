@@ -492,7 +492,7 @@ def test_a_plain_cooperative_game_rolls_the_base_table_whose_entries_the_host_se
     g.act("host", type="mystery_start")
     assert "Advanced" in g.refused("host", type="coop_table")
     view = g.act("host", rng=Dice(2), type="base_coop_table")
-    assert "not in this rulebook" in view["last"]["text"] and view["guesses"]["base_table"]
+    assert "rulebook does not have the base game" in view["last"]["text"] and view["guesses"]["base_table"]
     assert g.state["mystery"]["steps"][g.state["mystery"]["index"]]["key"] == "mystery_card"
     entries = [f"Entry {i}" for i in range(1, 7)]
     g.act("host", type="facts", base_coop_table=entries)
