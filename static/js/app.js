@@ -137,6 +137,9 @@
       var r = tapped.getBoundingClientRect();
       if (r.bottom > 0 && r.top < window.innerHeight) active = tapped;  // only while it is still on screen
     }
+    // a tap inside a full-screen dialog (the narrator's card for one character): the page behind
+    // it was not in view, so nothing on it is held but its scroll
+    if (active && active.closest && active.closest("[aria-modal=true]")) return { scrollY: window.scrollY, still: true };
     var region = regionOf(active);
     if (region && region.id !== "r-news") {
       var d = describe(active);
@@ -203,6 +206,7 @@
     if (h) putTyped(h.typed);
     if (!h || !h.anchor) return;
     var a = h.anchor, region = document.getElementById(a.region), el = region, top = a.regionTop === undefined ? a.top : a.regionTop;
+    if (a.still) { keepHeight(a.scrollY); if (Math.abs(window.scrollY - a.scrollY) >= 1) window.scrollTo(0, a.scrollY); return; }
     if (a.control) {
       var like = findLike(region, a.control);
       if (like) { el = like; top = a.top; if (a.focus && document.activeElement !== like) like.focus({ preventScroll: true }); }

@@ -48,7 +48,8 @@
   var groupDone = false; // the group on screen has been read to its end (and the voice is quiet)
   function holdBack() {
     var holding = waitingFrom >= 0;
-    parts().forEach(function (p, i) { p.classList.toggle("later", holding && i >= waitingFrom && p.hasAttribute("data-pause")); });
+    // the part after the silence, and whatever follows it (the dawn, then a fallen Crown's lines), wait unseen
+    parts().forEach(function (p, i) { p.classList.toggle("later", holding && i >= waitingFrom); });
     // the step's buttons wait for its wake line too, so a tap cannot run ahead of the voice (the
     // pinned beat's as the card's); an answer's buttons wait for the answer's pause besides
     pinnedAnswers().forEach(function (row) {

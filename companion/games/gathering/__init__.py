@@ -31,7 +31,7 @@ SCRIPTS = ("js/narrator.js",)  # the narrator's voice and wake lock, the debate 
 NARRATOR, PHONE = (HOST,), (PLAYER,)
 R = "games/gathering/"
 REGIONS = (  # a player's own card and vote first; the table's shared state after
-    Region("card", R + "card.html", ("card",), PHONE),
+    Region("card", R + "card.html", ("card", "no_card"), PHONE),
     Region("ballot", R + "ballot.html", ("ballot", "ballots_in", "standing", "thumbs_open"), PHONE),
     Region("phase", R + "phase.html", ("phase", "step", "round", "winner", "winner_team", "announce", "timer", "dusk",
                                        "dusk_heading", "thumbs_banner")),
@@ -39,10 +39,10 @@ REGIONS = (  # a player's own card and vote first; the table's shared state afte
            NARRATOR),
     Region("deal", R + "deal.html", ("phase", "step", "warnings", "table", "characters_selected", "character_names",
                                      "mischief_count"), NARRATOR),
-    Region("night", R + "night.html", ("phase", "round", "step", "night", "say", "say_lang", "beat", "decoy",
+    Region("night", R + "night.html", ("phase", "round", "step", "night", "say", "say_lang", "silence_note", "beat", "decoy",
                                        "answer_hold", "choices", "alive", "step_names", "last_lock"), NARRATOR),
     Region("lines", R + "lines.html", ("phase", "beat"), NARRATOR),
-    Region("day", R + "day.html", ("phase", "round", "step", "say", "say_lang", "beat", "choices", "successor_for",
+    Region("day", R + "day.html", ("phase", "round", "step", "say", "say_lang", "silence_note", "beat", "choices", "successor_for",
                                    "crown"), NARRATOR),
     Region("timer", R + "timer.html", ("step", "timer", "timer_choices"), NARRATOR),
     Region("ballots", R + "ballots.html", ("step", "voting", "ballots_in", "standing", "ballots_missing", "thumbs_open"),

@@ -46,7 +46,7 @@ BEATS = {  # step: ((script key, waits for "choice" or "beat", shown full screen
 }
 DUSK = ("dusk", "beat", None)
 SLEEPS_FIRST = {"spy_diablo": "spy_maleficent_sleep"}  # a beat that begins with another character's sleep
-DAY_BEATS = ("vote_open", "thumbs")  # the day's stage directions
+DAY_BEATS = ("vote_open", "vote_called", "thumbs")  # the day's stage directions
 # Every other line the game reads: the night's edges, the day, the votes, the end.
 SCRIPT_LINES = ("nightfall", "dawn", "dawn_fallen", "dawn_none", "dawn_revealed", "dawn_unmasked", "henchman_falls", "crown_successor", "prisoner",
                 "debate", "off_with_their_head", "pardoned", "vote", "crown_decides", "fallen_by_vote",

@@ -131,7 +131,8 @@ def player_now(state, me: dict | None) -> list[dict]:
         text = (_("Night {n} is coming: the narrator tells everyone when to close their eyes.", n=r) if dusk
                 else _("Night {n}: eyes closed until the narrator wakes the Gathering.", n=r))
     elif state["phase"] == "over":
-        return [item("now-over", _("The game is over: every card is face up."), INFO, detail=fallen)]
+        # the end: the result on every phone, the fallen's too (nothing is left to stay silent about)
+        return [item("now-over", _("The game is over: Team {team} wins.", team=team_name(state["winner"])), INFO)]
     elif step == "prisoner":
         text = _("Day {n}: Captain Hook takes a prisoner.", n=r)
     elif step == "crown_successor":

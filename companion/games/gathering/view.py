@@ -66,12 +66,12 @@ def in_table_language(x):
 
 
 def outcome(vote: dict) -> str:
-    """What a vote decided, its lines one after the other, in the table's language (read aloud)."""
+    """What a vote decided, its lines one after the other, in the reader's language (the table's
+    on the display; the narrator's voice reads them from its own group, in the table's)."""
     said = vote.get("outcome") or []
     if isinstance(said, str):
         return said
-    with i18n.for_table():
-        return " ".join(text(x) for x in said)
+    return " ".join(text(x) for x in said)
 
 
 # The language tag a spoken line is given (the utterance's `lang`): the table's language.
@@ -83,6 +83,14 @@ def said(state) -> dict:
     say = state.get("say") or SILENT
     with i18n.for_table():
         return {"n": say["n"], "parts": [{**part, "lines": [text(x) for x in part["lines"]]} for part in say["parts"]]}
+
+
+def silence_note(state) -> str:
+    """What the narrator's screen says during the silence: at night the next character wakes after
+    it; after the last step the dawn comes instead, and no character is next."""
+    if state["phase"] == "night":
+        return _("Silence: the next character wakes in a moment.")
+    return _("Silence: the dawn comes in a moment.")
 
 
 def vote_shown(vote: dict, long: bool) -> dict:
@@ -216,7 +224,7 @@ def seat_view(state: dict, seat) -> dict:
            "readings": shared(state, "readings", lambda: [{"key": k, "value": state["options"].get(k, d), "text": _(t)}
                                                           for k, (d, t) in READINGS.items()]),
            "you": players[state["players"].index(viewer)] if viewer else None,
-           "announce": shared(state, "announce", lambda: in_table_language(state["announce"]))
+           "announce": shared(state, "announce", lambda: render(state["announce"]))  # the phone's language
            if state["phase"] != "night" and not host else [],
            "dusk": bool(state["phase"] == "night" and state["night"] and state["night"].get("at", [0])[0] < 0),
            "dusk_heading": phase_heading(state),
@@ -230,6 +238,7 @@ def seat_view(state: dict, seat) -> dict:
            "history_open": history_open(state, host),
            "thumbs_banner": None if host else thumbs_open(state),  # the narrator has the tap-in instead
            "recap_open": host or state["phase"] == "over"}
+    out["no_card"] = no_card(state) if seat.trusted == PLAYER and not viewer else None
     if viewer:
         out["card"] = own_card(state, viewer)
         out["ballot"] = own_ballot(state, viewer, day)
@@ -267,6 +276,14 @@ def items(state, viewer: dict | None, seat, out: dict) -> tuple[list, list]:
     if seat.trusted == PLAYER:
         return player_now(state, None), news
     return [], []  # the display shows the same news in its own layout, above its fold
+
+
+def no_card(state) -> str:
+    """What a phone without a card reads where its card goes: before the players are seated it is
+    still to come; after, this seat is not among the players."""
+    if state["step"] == "setup":
+        return _("Your card will show here: the narrator seats the players, then deals the cards.")
+    return _("No card for you in this game: you are at the table, not among its players.")
 
 
 def own_card(state, me: dict) -> dict:
@@ -346,6 +363,7 @@ def host_view(state) -> dict:
              "last_lock": state["last_lock"], "used": state["used"], "alignments_known": state["alignments_known"],
              "alive": alive, "character_names": {cid: char_name(cid) for cid in CHARS},
              "step_names": {k: _(v) for k, v in STEP_NAMES.items()}, "say": said(state),
+             "silence_note": silence_note(state),
              "say_lang": SPEECH_LANGS.get(i18n.table(), i18n.table()),
              "ballots_missing": [name for name in alive if name not in day.get("ballots", {})]
              if called(state) else [],
@@ -375,7 +393,7 @@ def host_view(state) -> dict:
         extra["decoy"] = i >= 0 and n["steps"][i]["decoy"]
         extra["night_falls"] = i < 0  # the day's result is on screen: the narrator's tap brings the night
     elif state["phase"] == "day":
-        key = {"vote": "vote_open", "thumbs": "thumbs"}.get(step)
+        key = {"vote": "vote_called" if day.get("called") else "vote_open", "thumbs": "thumbs"}.get(step)
         extra["beat"] = {"key": key, "wait": "beat" if step == "vote" and not day.get("called") else "choice",
                          "direction": _(DATA["directions"][key]) if key in DATA["directions"] else None,
                          "button": _("Call the vote") if step == "vote" and not day.get("called") else None,

@@ -11,8 +11,6 @@ voice, the announcements and the shared log; the phone's for a player's own card
     team("mischief"), char("hades"), both(["Ann", "Bob"]), count([...])      # names and lists
 """
 
-from functools import reduce
-
 from ...core.i18n import _, ngettext, pgettext
 from .data import CHARS, team_name
 
@@ -66,9 +64,12 @@ def char_name(cid: str) -> str:
 
 
 def joined(names: list[str]) -> str:
-    # TRANSLATORS: two names (or a list of names, one pair at a time) joined in a sentence
-    return reduce(lambda a, b: pgettext("joins names", "{a} and {b}", a=a, b=b), [str(n) for n in names]) \
-        if names else ""
+    """Names as a sentence lists them: 'Ann', 'Ann and Bob', 'Ann, Bob and Cat'."""
+    names = [str(n) for n in names]
+    if len(names) < 2:
+        return "".join(names)
+    # TRANSLATORS: the end of a list of names: {a} is every name but the last, joined by commas ("Ann, Bob")
+    return pgettext("joins names", "{a} and {b}", a=", ".join(names[:-1]), b=names[-1])
 
 
 def count_words(counts: list[dict]) -> str:

@@ -379,7 +379,7 @@ def test_a_mischief_and_a_mayhem_phone_have_the_same_structure_and_geometry_at_e
     expect(hal.locator("#r-ballot")).to_contain_text("The vote opens at the narrator's signal")
     expect(hal.locator("#r-ballot button")).to_have_count(0)  # no ballot before the signal
     api.ok(code, host, type="beat")  # Call the vote
-    same("day 1, the signal", "On my signal")
+    same("day 1, the signal", "on your phone, in secret")
     for name in ("Ann", "Bob", "Cat", "Eve"):
         api.ok(code, tokens[name], type="ballot", target="Cat" if name != "Cat" else "Ann")
     same("day 1, ballots open", "Secret votes in: 4 of 7")

@@ -109,3 +109,62 @@ def beat_record(page, mark):
     seen = events(page)[mark:]
     start = seen.index({"say": "Team Mischief, sleep, pleased with your scheme."})
     return seen[start:start + 4]
+
+
+def to_hades_question(browser, server, api):
+    """A first night up to Hades' question (Team Mischief picked Fay, her name shown and closed),
+    and the narrator's page, its voice unlocked by a first tap."""
+    code, host, tokens, display, mischief = new_game(api)
+    api.ok(code, host, type="deal", characters=dict(EIGHT), mischief=list(mischief))
+    for body in ({"type": "beat"}, {"type": "spy", "target": "Bob"}, {"type": "beat"}, {"type": "beat"},
+                 {"type": "mischief_target", "target": "Fay"}):
+        api.ok(code, host, **body)
+    narrator = open_seat(browser, server, code, host, init_script=SPEECH_RECORDER)
+    narrator.locator("#r-phase").dispatch_event("pointerdown")
+    return code, host, narrator
+
+
+def test_in_the_silence_before_the_dawn_the_narrator_reads_that_the_dawn_comes_and_nothing_after_it(
+        browser, server, api):
+    """After Hades' answer no character wakes: the note in the silence says the dawn comes, and
+    the dawn's lines and those after them (the debate) show only once it is over."""
+    code, host, narrator = to_hades_question(browser, server, api)
+    reveal = narrator.locator(".reveal")
+    expect(reveal).to_be_visible()
+    reveal.get_by_role("button", name="Close").click()
+    heard(narrator, "Thumb up to rescue them, thumb down to keep your power for later.")
+    narrator.evaluate("window.__holdSilences = true")
+    keep = pinned(narrator).get_by_role("button", name="Hades keeps his power")
+    expect(keep).to_be_enabled()
+    keep.click()
+    heard(narrator, "Hades, sleep.")
+    note = narrator.locator("#silence-note")
+    expect(note).to_be_visible()
+    expect(note).to_have_text("Silence: the dawn comes in a moment.")
+    for line in ("Light creeps back into the room. Everyone, open your eyes.",
+                 "Now talk it over. Someone must go before sunset."):
+        expect(narrator.locator("#speech [data-line]", has_text=line)).to_be_hidden()
+    assert narrator.evaluate("window.__letSilencesGo()") >= 1  # the silence (and any other wait held with it)
+    heard(narrator, "Someone must go before sunset.")
+    expect(note).to_be_hidden()
+    expect(narrator.locator("#speech [data-line]", has_text="Now talk it over.")).to_be_visible()
+
+
+def test_closing_the_full_screen_name_for_hades_leaves_the_page_where_it_was(browser, server, api):
+    """Closing the card shown to Hades brings his question to the pinned beat (it grows): the page
+    behind the card was not in view, so it stays where it was, to the pixel (a tap never moves the page)."""
+    code, host, narrator = to_hades_question(browser, server, api)
+    for y in (0, 300):  # at the top, as at a real table; and scrolled down
+        reveal = narrator.locator(".reveal")
+        expect(reveal.get_by_role("button", name="Close")).to_be_enabled()
+        narrator.evaluate("y => window.scrollTo(0, y)", y)
+        narrator.wait_for_timeout(100)
+        before = narrator.evaluate("window.scrollY")
+        assert before == y
+        reveal.get_by_role("button", name="Close").click()
+        expect(pinned(narrator)).to_contain_text("Hades was shown Fay. His thumb:")
+        narrator.wait_for_timeout(400)  # the push and its swap
+        assert narrator.evaluate("window.scrollY") == before, y
+        if y == 0:  # the same card again, from further down the page
+            api.undo(code, host)
+            expect(reveal).to_be_visible()

@@ -129,7 +129,8 @@ def test_a_whole_gathering_night_and_day_in_french_with_the_speech_recorder(brow
         no_english(page, where)
     # the day: the narrator's signal, then one tap per voter
     narrator.get_by_role("button", name="Lancer le vote").click()
-    heard_fr(narrator, "À mon signal, tout le monde désigne en même temps le joueur à écarter.")
+    heard_fr(narrator, "Votez maintenant, tous\u00a0: sur votre téléphone, en secret\u00a0; sans téléphone, montrez du "
+                       "doigt le joueur que vous voulez voir partir et je saisirai votre vote.")
     expect(narrator.locator("#g-tap-in")).to_be_visible()
     no_english(narrator, "the narrator's tap-in")
     # Ann votes on her own phone: the pinned prompt, then her ballot waiting for the others

@@ -112,7 +112,7 @@ def test_the_log_is_in_the_tables_language_while_the_phone_is_english():
         ann = t.view("Ann")
         assert [r["text"] for r in ann["recap"]][-1] == f"Fay (Triste Sire) sort pendant la nuit{NB}; équipe Chaos."
         assert ann["recap"][-1]["when"] == "Jour 1"  # the dawn's
-        assert "Hélas, Fay n'a pas passé la nuit." in ann["announce"]  # read aloud to the table
+        assert "Sadly, Fay did not survive the night." in ann["announce"]  # read aloud in French, shown in the phone's
         assert ann["now"][0]["text"] == "Day 1: debate. The vote opens at the narrator's signal."  # the phone's own
         assert ann["card"]["character_name"] == "Maleficent"
         host = t.view("host")
