@@ -137,7 +137,7 @@
       var r = tapped.getBoundingClientRect();
       if (r.bottom > 0 && r.top < window.innerHeight) active = tapped;  // only while it is still on screen
     }
-    // a tap inside a full-screen dialog (the narrator's card for one character): the page behind
+    // a tap inside a full-screen dialog (a card held up for one person to read): the page behind
     // it was not in view, so nothing on it is held but its scroll
     if (active && active.closest && active.closest("[aria-modal=true]")) return { scrollY: window.scrollY, still: true };
     var region = regionOf(active);
