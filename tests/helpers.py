@@ -171,7 +171,7 @@ class Sniffer:
     """A seat that records everything it receives over its socket."""
 
     def __init__(self, ws):
-        self.ws, self.messages = ws, []
+        self.ws, self.messages, self.closed = ws, [], None
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
 
@@ -182,15 +182,19 @@ class Sniffer:
                 if msg is None:
                     continue
                 self.messages.append(msg)
-        except simple_websocket.ConnectionClosed:
-            pass
+        except simple_websocket.ConnectionClosed as closed:
+            self.closed = (closed.reason, closed.message)  # a wait for what never comes says why
 
     @property
     def text(self):
         return "\n".join(self.messages)
 
     def wait(self, needle, timeout=15):
-        return wait_for(lambda: needle in self.text, timeout)
+        found = wait_for(lambda: needle in self.text or self.closed, timeout)
+        if needle not in self.text:
+            raise AssertionError(f"{needle!r} never came: the server closed the socket {self.closed} "
+                                 f"after {len(self.messages)} messages")
+        return found
 
 
 def raw_socket(base, code, token, rcvbuf=None):

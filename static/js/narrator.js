@@ -274,8 +274,12 @@
       else return;
       var m = Math.floor(left / 60), s = left % 60;
       var clock = m + ":" + (s < 10 ? "0" : "") + s;
+      if (left === 0 && el.dataset.endsAt) {  // the debate is over: it says so until the narrator moves on
+        el.textContent = _("Time!");
+        if (!rang[el.dataset.endsAt]) { rang[el.dataset.endsAt] = true; beep(); }
+        return;
+      }
       el.textContent = el.dataset.endsAt ? clock : _("{time} (paused)", { time: clock });
-      if (left === 0 && el.dataset.endsAt && !rang[el.dataset.endsAt]) { rang[el.dataset.endsAt] = true; el.textContent = _("Time!"); beep(); }
     });
   }
   setInterval(tick, 500);

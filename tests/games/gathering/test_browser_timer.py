@@ -36,3 +36,6 @@ def test_the_debate_ends_with_a_sound_and_a_vibration_on_a_phone_that_was_tapped
     api.ok(code, host, type="timer_start", seconds=1)
     expect(phone.locator("[data-timer]").first).to_have_text("Time!")
     assert phone.evaluate("window.__asked") == ["audio", "vibrate"]
+    phone.wait_for_timeout(1500)  # the next ticks of the clock
+    expect(phone.locator("[data-timer]").first).to_have_text("Time!")  # it stays said, not back to 0:00
+    assert phone.evaluate("window.__asked") == ["audio", "vibrate"]  # and rings once
