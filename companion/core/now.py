@@ -46,10 +46,11 @@ def act(label: str, fields: dict, cls: str = "", post: str = "act", confirm: str
     return out
 
 
-def listed(names: list[str]) -> str:
-    """Names as a sentence says them: "Ann", "Ann and Bob", "Ann, Bob and Cat"."""
-    if len(names) == 1:
-        return names[0]
+def listed(names) -> str:
+    """Names as a sentence says them: "Ann", "Ann and Bob", "Ann, Bob and Cat" ("" for none)."""
+    names = [str(n) for n in names]
+    if len(names) < 2:
+        return "".join(names)
     # TRANSLATORS: the last two of a list of names ("Ann, Bob and Cat")
     return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 

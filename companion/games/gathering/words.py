@@ -11,7 +11,8 @@ voice, the announcements and the shared log; the phone's for a player's own card
     team("mischief"), char("hades"), both(["Ann", "Bob"]), count([...])      # names and lists
 """
 
-from ...core.i18n import _, ngettext, pgettext
+from ...core.i18n import _, ngettext
+from ...core.now import listed
 from .data import CHARS, team_name
 
 
@@ -63,13 +64,7 @@ def char_name(cid: str) -> str:
     return _(CHARS[cid]["name"])
 
 
-def joined(names: list[str]) -> str:
-    """Names as a sentence lists them: 'Ann', 'Ann and Bob', 'Ann, Bob and Cat'."""
-    names = [str(n) for n in names]
-    if len(names) < 2:
-        return "".join(names)
-    # TRANSLATORS: the end of a list of names: {a} is every name but the last, joined by commas ("Ann, Bob")
-    return pgettext("joins names", "{a} and {b}", a=", ".join(names[:-1]), b=names[-1])
+joined = listed  # names as a sentence lists them (core.now), every list of the game
 
 
 def count_words(counts: list[dict]) -> str:
